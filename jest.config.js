@@ -7,5 +7,4 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }],
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  modulePathIgnorePatterns: ['<rootDir>/.*/dist/'],
 };

@@ -1,0 +1,38 @@
+// Lint configuration: typescript-eslint's recommended rules over every package, example and benchmark.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: {
+        process: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly',
+        setImmediate: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', URL: 'readonly',
+        __dirname: 'readonly', require: 'readonly', module: 'writable', globalThis: 'readonly',
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': 'off',
+    },
+  },
+  {
+    files: ['packages/core/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'express', 'http', 'stream', 'fs', 'net'] }],
+    },
+  },
+  {
+    files: ['packages/express/src/**/*.ts', 'packages/stdio/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@toolwire/core/*', '../../core/*', '../../../core/*'] }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

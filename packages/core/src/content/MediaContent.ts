@@ -1,0 +1,121 @@
+/**
+ * ImageContent and AudioContent: a binary result becomes a base64 media block,
+ * `{"type":"image"|"audio","data":B64,"mimeType":M}`. Bytes are encoded as they arrive.
+ */
+import { ContentFormatter, ContentType, FormatContext } from './ContentType';
+import type { Formatter } from './Formatter';
+import { Base64Encoder } from './Base64Encoder';
+import { JsonRpcFault } from '../remoting/JsonRpcFault';
+import { ErrorCodes } from '../remoting/ErrorCodes';
+
+/** Streams a binary result into a base64 `data` member; anything that is not binary is refused. */
+export class MediaFormatter extends ContentFormatter implements Formatter {
+  private readonly encoder = new Base64Encoder();
+  private sawBinary = false;
+  private refused: string | undefined;
+
+  constructor(
+    private readonly kind: 'image' | 'audio',
+    private readonly mimeType: string,
+    context?: FormatContext,
+  ) {
+    super(context);
+  }
+
+  protected onBeginContent(): void {
+    this.write(`{"type":${JSON.stringify(this.kind)},"data":"`);
+  }
+
+  protected onBeginFormat(): Formatter {
+    return this;
+  }
+
+  protected onFinishContent(): void {
+    if (this.refused !== undefined || !this.sawBinary) {
+      throw new JsonRpcFault(
+        `${this.kind} content: expected the tool to return binary data (Uint8Array, Buffer or ArrayBuffer), got ${this.refused ?? 'nothing'}`,
+        ErrorCodes.InternalError,
+      );
+    }
+    this.write(this.encoder.flush() + `","mimeType":${JSON.stringify(this.mimeType)}}`);
+  }
+
+  addBinary(bytes: Uint8Array): void {
+    if (this.refused !== undefined) return;
+    if (this.sawBinary) return this.refuse('more than one binary value');
+    this.sawBinary = true;
+    const chunk = this.encoder.push(bytes);
+    if (chunk) this.write(chunk);
+  }
+
+  addNull(): void {
+    this.refuse('null');
+  }
+  addBool(): void {
+    this.refuse('a boolean');
+  }
+  addInt(): void {
+    this.refuse('a number');
+  }
+  addFloat(): void {
+    this.refuse('a number');
+  }
+  addString(): void {
+    this.refuse('a string');
+  }
+  beginStruct(): void {
+    this.refuse('an object');
+  }
+  beginSequence(): void {
+    this.refuse('an array');
+  }
+  beginMember(): void {}
+  finishMember(): void {}
+  finishStruct(): void {}
+  beginElement(): void {}
+  finishElement(): void {}
+  finishSequence(): void {}
+
+  private refuse(what: string): void {
+    this.refused ??= what;
+  }
+}
+
+/** An image content type with a fixed MIME type. */
+export class ImageContent extends ContentType {
+  /** @param mimeType - the block's `mimeType` (default `image/png`). */
+  constructor(readonly mimeType = 'image/png') {
+    super();
+    if (typeof mimeType !== 'string' || !mimeType) throw new TypeError('ImageContent: expected a non-empty MIME type');
+  }
+
+  getFormatter(context?: FormatContext): ContentFormatter {
+    return new MediaFormatter('image', this.mimeType, context);
+  }
+}
+
+/** An audio content type with a fixed MIME type. */
+export class AudioContent extends ContentType {
+  /** @param mimeType - the block's `mimeType` (default `audio/wav`). */
+  constructor(readonly mimeType = 'audio/wav') {
+    super();
+    if (typeof mimeType !== 'string' || !mimeType) throw new TypeError('AudioContent: expected a non-empty MIME type');
+  }
+
+  getFormatter(context?: FormatContext): ContentFormatter {
+    return new MediaFormatter('audio', this.mimeType, context);
+  }
+}
+
+const IMAGE = new ImageContent();
+const AUDIO = new AudioContent();
+
+/** The process-wide PNG {@link ImageContent}. The tool must return binary data. */
+export function imageContent(): ImageContent {
+  return IMAGE;
+}
+
+/** The process-wide WAV {@link AudioContent}. The tool must return binary data. */
+export function audioContent(): AudioContent {
+  return AUDIO;
+}

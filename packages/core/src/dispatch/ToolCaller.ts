@@ -1,0 +1,158 @@
+/**
+ * ToolCaller: tools/call — look the tool up, validate and position the arguments, call the
+ * procedure, and write its result as MCP content (or map its failure to isError / JSON-RPC).
+ */
+import type { ToolDeclaration } from '../declaration/ToolDeclaration';
+import type { ServiceDefinition, CallContext } from '../remoting/ServiceDefinition';
+import { RemotingFault } from '../remoting/RemotingFault';
+import { JsonRpcFault } from '../remoting/JsonRpcFault';
+import { ErrorCodes } from '../remoting/ErrorCodes';
+import { validationIsToolError } from '../declaration/protocolVersions';
+import { schemaRevision } from '../schema/revision';
+import { decompose } from '../content/decompose';
+import { isToolError } from '../content/ToolError';
+import type { Tool } from '../declaration/Tool';
+import { compileTool, ToolPlan } from './validation';
+import { errorResponse, idJson, RequestId, toolErrorResponse } from './jsonRpc';
+import { isObject, isThenable } from './guards';
+import type { DispatchContext } from './Dispatcher';
+
+/** What {@link ErrorHook} is told about the request an error belongs to. */
+export interface ErrorInfo {
+  requestId?: string | number;
+  method?: string;
+  tool?: string;
+}
+
+/** Receives unexpected errors (procedure crashes, formatting failures). */
+export type ErrorHook = (error: unknown, info: ErrorInfo) => void;
+
+const NEVER_ABORTED = new AbortController().signal;
+
+class StringSink {
+  text = '';
+  write(chunk: string): void {
+    this.text += chunk;
+  }
+}
+
+/** Runs tools/call requests for one declaration and procedure table. */
+export class ToolCaller {
+  private plans = { revision: -1, byName: new Map<string, ToolPlan>() };
+  private readonly expose: boolean;
+  private readonly onError?: ErrorHook;
+
+  constructor(
+    private readonly defs: ServiceDefinition,
+    private readonly decl: ToolDeclaration,
+    options: { exposeInternalErrors?: boolean; onError?: ErrorHook },
+  ) {
+    this.expose = options.exposeInternalErrors === true;
+    this.onError = options.onError;
+  }
+
+  /** Answers one tools/call request; a Promise only when the procedure returned one. */
+  call(id: RequestId, params: unknown, version: string, ctx: DispatchContext, sync: boolean): string | Promise<string> {
+    if (!isObject(params)) return invalid(id, 'tools/call expects params to be an object with "name" and "arguments"');
+    const name = params.name;
+    if (typeof name !== 'string') return invalid(id, `tools/call requires "name" as a string, got ${name === undefined ? 'nothing' : kind(name)}`);
+    const args = params.arguments;
+    if (args !== undefined && !isObject(args)) return invalid(id, `"arguments" must be an object, got ${kind(args)}`);
+    const plan = this.plan(name);
+    if (!plan) return invalid(id, `Unknown tool: ${name}`);
+    const entry = this.defs.getProcedure(name);
+    if (!entry) return errorResponse(id, ErrorCodes.InternalError, `Tool "${name}" is declared but no procedure is registered for it`);
+
+    const positional: unknown[] = new Array(plan.arity + 1);
+    const problem = args === undefined ? plan.bind({}, positional) : plan.bind(args, positional);
+    if (problem) return validationIsToolError(version) ? toolErrorResponse(id, problem) : invalid(id, problem);
+
+    const session = sync ? undefined : ctx.session;
+    const signal = session ? session.begin(id, ctx.signal) : (ctx.signal ?? NEVER_ABORTED);
+    const context: CallContext = { requestId: id, toolName: name, protocolVersion: version, signal, request: ctx.request };
+    positional[plan.arity] = context;
+
+    let value: unknown;
+    try {
+      value = entry.fn.apply(entry.thisArg, positional);
+    } catch (error) {
+      session?.end(id, signal);
+      return this.failure(id, name, error);
+    }
+    if (!isThenable(value)) {
+      session?.end(id, signal);
+      return this.format(id, plan.tool, value, version);
+    }
+    if (sync) {
+      Promise.resolve(value).catch(() => undefined); // its outcome can no longer be reported
+      return errorResponse(id, ErrorCodes.InternalError, `Tool "${name}" returned a Promise: asynchronous procedure; use StdioService`);
+    }
+    return Promise.resolve(value).then(
+      (result) => (session && !session.end(id, signal) ? '' : this.format(id, plan.tool, result, version)),
+      (error) => (session && !session.end(id, signal) ? '' : this.failure(id, name, error)),
+    );
+  }
+
+  private plan(name: string): ToolPlan | undefined {
+    const revision = schemaRevision();
+    if (this.plans.revision !== revision) this.plans = { revision, byName: new Map() };
+    let plan = this.plans.byName.get(name);
+    if (!plan) {
+      const tool = this.decl.getTool(name);
+      if (!tool) return undefined;
+      plan = compileTool(tool);
+      this.plans.byName.set(name, plan);
+    }
+    return plan;
+  }
+
+  /** Writes the result through the tool's content type. */
+  private format(id: RequestId, tool: Tool, value: unknown, version: string): string {
+    if (isToolError(value)) return toolErrorResponse(id, value.message);
+    const content = tool.content;
+    const formatter = content.getFormatter({ protocolVersion: version });
+    const out = new StringSink();
+    try {
+      out.write(`{"jsonrpc":"2.0","id":${idJson(id)},"result":{`);
+      decompose(value, formatter.beginContent(out));
+      formatter.finishContent(out);
+      out.write(',"isError":false}}');
+      return out.text;
+    } catch (error) {
+      this.report(error, id, tool.name);
+      if (error instanceof JsonRpcFault) return errorResponse(id, error.code, error.message);
+      return this.internal(id, error);
+    } finally {
+      content.releaseFormatter(formatter);
+    }
+  }
+
+  /** A procedure threw or rejected: faults are tool errors, anything else is internal. */
+  private failure(id: RequestId, tool: string, error: unknown): string {
+    if (error instanceof RemotingFault) return toolErrorResponse(id, error.message);
+    this.report(error, id, tool);
+    return this.internal(id, error);
+  }
+
+  private internal(id: RequestId, error: unknown): string {
+    const message = this.expose && error instanceof Error ? error.message : this.expose ? String(error) : 'Internal error';
+    return errorResponse(id, ErrorCodes.InternalError, message);
+  }
+
+  private report(error: unknown, requestId: RequestId, tool: string): void {
+    if (!this.onError) return;
+    try {
+      this.onError(error, { requestId, method: 'tools/call', tool });
+    } catch {
+      // a failing hook must not take the response down with it
+    }
+  }
+}
+
+function invalid(id: RequestId, message: string): string {
+  return errorResponse(id, ErrorCodes.InvalidParams, message);
+}
+
+function kind(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+}

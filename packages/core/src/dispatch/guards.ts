@@ -1,0 +1,11 @@
+/** Type guards for JSON values arriving as `unknown`. */
+
+/** A JSON object (not null, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Anything with a callable `then` (a Promise or another thenable). */
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}

@@ -1,0 +1,155 @@
+/**
+ * Argument validation, compiled once per tool from its declared schema: each Type becomes a
+ * check function, and a tool becomes a plan that maps named arguments to positions and reports
+ * the first problem with the argument's path ("argument \"pos.x\": expected number, got null").
+ */
+import type { Type } from '../schema/Type';
+import { ObjectType } from '../schema/ObjectType';
+import { ArrayType } from '../schema/ArrayType';
+import { EnumType } from '../schema/EnumType';
+import { NullableType } from '../schema/NullableType';
+import type { Tool } from '../declaration/Tool';
+
+/** Returns a problem description for `value` at `path`, or `undefined` when it is acceptable. */
+export type Check = (value: unknown, path: string) => string | undefined;
+
+/** A tool compiled for calls: argument names → positions, checks, required flags. */
+export interface ToolPlan {
+  readonly tool: Tool;
+  /** Number of declared parameters (the call context goes after them). */
+  readonly arity: number;
+  /**
+   * Validates `args` and writes them into `positional` by parameter index.
+   * @returns the first problem, or `undefined`.
+   */
+  bind(args: Record<string, unknown>, positional: unknown[]): string | undefined;
+}
+
+const ok = (): undefined => undefined;
+
+/** The JSON kind of a value, as problems name it. */
+export function jsonKind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const expected = (what: string, value: unknown, path: string): string => `argument "${path}": expected ${what}, got ${jsonKind(value)}`;
+
+const PRIMITIVE: Record<string, (v: unknown) => boolean> = {
+  null: (v) => v === null,
+  boolean: (v) => typeof v === 'boolean',
+  integer: (v) => Number.isInteger(v),
+  number: (v) => typeof v === 'number',
+  string: (v) => typeof v === 'string',
+  object: isPlainObject,
+  array: Array.isArray,
+};
+
+/** Compiles the check for one schema type. */
+export function compileType(type: Type): Check {
+  if (type instanceof NullableType) {
+    const inner = compileType(type.inner);
+    return (v, path) => (v === null ? undefined : inner(v, path));
+  }
+  if (type instanceof EnumType) {
+    const values = type.values;
+    const list = values.map((v) => JSON.stringify(v)).join(', ');
+    return (v, path) =>
+      typeof v === 'string' && values.includes(v)
+        ? undefined
+        : `argument "${path}": expected one of ${list}, got ${typeof v === 'string' ? JSON.stringify(v) : jsonKind(v)}`;
+  }
+  if (type instanceof ArrayType) {
+    const items = compileType(type.items);
+    return (v, path) => {
+      if (!Array.isArray(v)) return expected('array', v, path);
+      for (let i = 0; i < v.length; i++) {
+        const problem = items(v[i], `${path}[${i}]`);
+        if (problem) return problem;
+      }
+      return undefined;
+    };
+  }
+  if (type instanceof ObjectType) {
+    const members = compileMembers(type.properties, type.strict);
+    return (v, path) => (isPlainObject(v) ? members(v, path + '.') : expected('object', v, path));
+  }
+  const test = PRIMITIVE[type.typeId];
+  return test ? (v, path) => (test(v) ? undefined : expected(type.typeId, v, path)) : ok;
+}
+
+interface Member {
+  readonly name: string;
+  readonly required: boolean;
+  readonly check: Check;
+}
+
+function compileMembers(
+  properties: readonly { name: string; type: Type; required: boolean }[],
+  strict: boolean,
+): (v: Record<string, unknown>, prefix: string) => string | undefined {
+  const members: Member[] = properties.map((p) => ({ name: p.name, required: p.required, check: compileType(p.type) }));
+  const known = new Set(members.map((m) => m.name));
+  return (v, prefix) => {
+    for (const m of members) {
+      const value = v[m.name];
+      if (value === undefined || !Object.prototype.hasOwnProperty.call(v, m.name)) {
+        if (m.required) return `missing required argument "${prefix}${m.name}"`;
+        continue;
+      }
+      const problem = m.check(value, prefix + m.name);
+      if (problem) return problem;
+    }
+    if (strict) for (const key in v) if (!known.has(key)) return `unknown argument "${prefix}${key}"`;
+    return undefined;
+  };
+}
+
+/** Compiles a tool: its declared parameters, or its raw input schema. */
+export function compileTool(tool: Tool): ToolPlan {
+  const raw = tool.rawInputSchema;
+  const params = raw ? rawParams(raw) : tool.params.map((p) => ({ name: p.name, required: p.required, check: compileType(p.type) }));
+  const index = new Map<string, number>();
+  params.forEach((p, i) => index.set(p.name, i));
+  const arity = params.length;
+  return {
+    tool,
+    arity,
+    bind(args, positional) {
+      for (const key in args) {
+        const i = index.get(key);
+        if (i === undefined) return `unknown argument "${key}"`;
+        const problem = params[i].check(args[key], key);
+        if (problem) return problem;
+        positional[i] = args[key];
+      }
+      for (let i = 0; i < arity; i++) {
+        if (positional[i] === undefined && params[i].required) return `missing required argument "${params[i].name}"`;
+      }
+      return undefined;
+    },
+  };
+}
+
+/**
+ * What is checked of a raw input schema: the names in `properties` (their order gives the
+ * positions), `required`, and the JSON kind of properties whose `type` is a plain kind name or a
+ * list of them. Nested keywords (`$ref`, `oneOf`, formats, ranges) are published, not enforced.
+ */
+function rawParams(schema: Record<string, unknown>): Member[] {
+  const properties = isPlainObject(schema.properties) ? schema.properties : {};
+  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : []);
+  return Object.entries(properties).map(([name, sub]) => ({ name, required: required.has(name), check: rawCheck(sub) }));
+}
+
+function rawCheck(sub: unknown): Check {
+  const declared = isPlainObject(sub) ? sub.type : undefined;
+  const kinds = (Array.isArray(declared) ? declared : [declared]).filter((k): k is string => typeof k === 'string' && k in PRIMITIVE);
+  if (kinds.length === 0 || kinds.length !== (Array.isArray(declared) ? declared.length : 1)) return ok;
+  return (v, path) => (kinds.some((k) => PRIMITIVE[k](v)) ? undefined : expected(kinds.join(' or '), v, path));
+}

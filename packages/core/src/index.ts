@@ -1,0 +1,41 @@
+/**
+ * @toolwire/core — the public surface: schema types, declarations, procedures, faults,
+ * content types and the dispatcher every transport uses. This file is the only barrel.
+ */
+export { Type } from './schema/Type';
+export type { TypeId, JsonSchema } from './schema/Type';
+export { PrimitiveType, nullType, booleanType, integerType, numberType, stringType } from './schema/PrimitiveType';
+export { Property } from './schema/Property';
+export { ObjectType } from './schema/ObjectType';
+export { ArrayType } from './schema/ArrayType';
+export { EnumType } from './schema/EnumType';
+export { NullableType } from './schema/NullableType';
+
+export { Tool } from './declaration/Tool';
+export { ToolDeclaration } from './declaration/ToolDeclaration';
+export type { ToolDeclarationOptions, ToolsListResult, InitializeResult } from './declaration/ToolDeclaration';
+export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, DEFAULT_NEGOTIATED_VERSION } from './declaration/protocolVersions';
+
+export { ServiceDefinition } from './remoting/ServiceDefinition';
+export type { Procedure, ProcedureEntry, CallContext } from './remoting/ServiceDefinition';
+export { RemotingFault } from './remoting/RemotingFault';
+export { JsonRpcFault } from './remoting/JsonRpcFault';
+export { ErrorCodes } from './remoting/ErrorCodes';
+export type { ErrorCode } from './remoting/ErrorCodes';
+
+export type { Formatter } from './content/Formatter';
+export { decompose } from './content/decompose';
+export { ContentType, ContentFormatter } from './content/ContentType';
+export type { OutputSink, FormatContext } from './content/ContentType';
+export { TextContent, TextFormatter, textContent } from './content/TextContent';
+export { YamlTextFormatter } from './content/YamlTextFormatter';
+export { ImageContent, AudioContent, MediaFormatter, imageContent, audioContent } from './content/MediaContent';
+export { toolError } from './content/ToolError';
+export type { ToolError } from './content/ToolError';
+
+export { Dispatcher } from './dispatch/Dispatcher';
+export type { DispatcherOptions, DispatchContext, DispatchResult } from './dispatch/Dispatcher';
+export type { ErrorHook, ErrorInfo } from './dispatch/ToolCaller';
+export { Session } from './dispatch/Session';
+export { errorResponse } from './dispatch/jsonRpc';
+export type { RequestId } from './dispatch/jsonRpc';

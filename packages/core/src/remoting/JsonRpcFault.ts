@@ -1,0 +1,21 @@
+/**
+ * JsonRpcFault: a RemotingFault with a JSON-RPC error code. Thrown by a procedure it is still a
+ * tool execution error (`isError: true`); thrown by a content formatter it becomes a JSON-RPC
+ * error with its code.
+ */
+import { RemotingFault } from './RemotingFault';
+
+/**
+ * A fault carrying a JSON-RPC error code (see {@link ErrorCodes}).
+ * @example throw new JsonRpcFault('quota exceeded', -32000);
+ */
+export class JsonRpcFault extends RemotingFault {
+  constructor(
+    message: string,
+    readonly code: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    if (!Number.isInteger(code)) throw new TypeError(`JsonRpcFault: expected an integer code, got ${String(code)}`);
+  }
+}

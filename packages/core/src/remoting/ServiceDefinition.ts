@@ -1,0 +1,77 @@
+/**
+ * ServiceDefinition: the procedure table — tool names mapped to ordinary functions or methods.
+ * tools/call looks the procedure up by the tool's name and calls it with positional arguments.
+ */
+import { describe } from '../schema/Property';
+
+/**
+ * What a procedure receives after its declared parameters: the call's context.
+ * `signal` aborts when the client cancels the request or disconnects.
+ */
+export interface CallContext {
+  /** The JSON-RPC id of the tools/call request. */
+  readonly requestId: string | number;
+  /** The tool being called. */
+  readonly toolName: string;
+  /** The protocol version in force for this request. */
+  readonly protocolVersion: string;
+  /** Aborted when the client cancels the request or goes away. */
+  readonly signal: AbortSignal;
+  /** The transport's request object (Express: the `req`), when the transport has one. */
+  readonly request?: unknown;
+}
+
+/** A tool procedure: positional arguments in declaration order, then the {@link CallContext}. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Procedure = (...args: any[]) => unknown;
+
+/** A registered procedure: the function and the `this` it is called with. */
+export interface ProcedureEntry {
+  readonly fn: Procedure;
+  readonly thisArg: unknown;
+}
+
+/**
+ * The table of procedures a transport serves, by tool name.
+ * @example
+ * const defs = new ServiceDefinition()
+ *   .registerProcedure('add', (a: number, b: number) => a + b)
+ *   .registerProcedure('echo', async (message: string) => message);
+ */
+export class ServiceDefinition {
+  private readonly procedures = new Map<string, ProcedureEntry>();
+
+  /** Registers `fn` under `name`. It may return a value or a Promise. */
+  registerProcedure(name: string, fn: Procedure): this;
+  /** Registers the method `methodName` of `obj` under `name`; it is called with `this === obj`. */
+  registerProcedure<T extends object>(name: string, obj: T, methodName: keyof T & string): this;
+  registerProcedure(name: string, fnOrObj: unknown, methodName?: string): this {
+    if (typeof name !== 'string' || name === '') {
+      throw new TypeError(`registerProcedure: expected a non-empty string name, got ${describe(name)}`);
+    }
+    if (this.procedures.has(name)) throw new RangeError(`registerProcedure: duplicate procedure "${name}"`);
+    let entry: ProcedureEntry;
+    if (methodName === undefined) {
+      if (typeof fnOrObj !== 'function') {
+        throw new TypeError(`registerProcedure "${name}": expected a function, got ${describe(fnOrObj)}`);
+      }
+      entry = { fn: fnOrObj as Procedure, thisArg: undefined };
+    } else {
+      if (typeof fnOrObj !== 'object' || fnOrObj === null) {
+        throw new TypeError(`registerProcedure "${name}": expected an object, got ${describe(fnOrObj)}`);
+      }
+      const method = (fnOrObj as Record<string, unknown>)[methodName];
+      if (typeof method !== 'function') {
+        throw new TypeError(`registerProcedure "${name}": expected method "${methodName}" to be a function, got ${describe(method)}`);
+      }
+      entry = { fn: method as Procedure, thisArg: fnOrObj };
+    }
+    this.procedures.set(name, entry);
+    return this;
+  }
+
+  /** The procedure registered under `name`, or `undefined`. */
+  getProcedure(name: string): ProcedureEntry | undefined {
+    return this.procedures.get(name);
+  }
+}

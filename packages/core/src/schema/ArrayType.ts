@@ -1,0 +1,23 @@
+/** ArrayType: a JSON array whose elements all have one schema type. */
+import { Type, JsonSchema, baseSchema } from './Type';
+import { describe } from './Property';
+
+/** A composed schema type describing a JSON array. */
+export class ArrayType extends Type {
+  readonly typeId = 'array' as const;
+
+  /** @param items - the schema of every element (referenced, not copied). */
+  constructor(readonly items: Type) {
+    super();
+    if (typeof items !== 'object' || items === null || typeof items.toSchema !== 'function') {
+      throw new TypeError(`ArrayType: expected a Type for items, got ${describe(items)}`);
+    }
+  }
+
+  /** `{"type":"array", description?, "items"}`. */
+  toSchema(description?: string): JsonSchema {
+    const schema = baseSchema('array', description);
+    schema.items = this.items.toSchema();
+    return schema;
+  }
+}

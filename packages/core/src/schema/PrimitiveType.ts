@@ -1,0 +1,49 @@
+/**
+ * The five primitive schema types and their process-wide singletons: `nullType()`,
+ * `booleanType()`, `integerType()`, `numberType()` and `stringType()`.
+ */
+import { Type, TypeId, JsonSchema, baseSchema } from './Type';
+
+/** A primitive JSON Schema kind. Obtain instances from the factories; never construct one. */
+export class PrimitiveType extends Type {
+  /** @internal use the factories ({@link integerType} and friends). */
+  constructor(readonly typeId: Exclude<TypeId, 'object' | 'array'>) {
+    super();
+  }
+
+  /** `{"type": kind}` plus the description when non-empty. */
+  toSchema(description?: string): JsonSchema {
+    return baseSchema(this.typeId, description);
+  }
+}
+
+const NULL = new PrimitiveType('null');
+const BOOLEAN = new PrimitiveType('boolean');
+const INTEGER = new PrimitiveType('integer');
+const NUMBER = new PrimitiveType('number');
+const STRING = new PrimitiveType('string');
+
+/** The `null` schema type (a singleton). */
+export function nullType(): PrimitiveType {
+  return NULL;
+}
+
+/** The `boolean` schema type (a singleton). */
+export function booleanType(): PrimitiveType {
+  return BOOLEAN;
+}
+
+/** The `integer` schema type (a singleton). Accepts JSON numbers without a fraction. */
+export function integerType(): PrimitiveType {
+  return INTEGER;
+}
+
+/** The `number` schema type (a singleton). */
+export function numberType(): PrimitiveType {
+  return NUMBER;
+}
+
+/** The `string` schema type (a singleton). */
+export function stringType(): PrimitiveType {
+  return STRING;
+}

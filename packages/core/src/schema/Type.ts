@@ -1,0 +1,39 @@
+/**
+ * The abstract schema node every tool parameter is described by. A Type writes the JSON Schema
+ * fragment the declaration publishes in tools/list; the dispatcher compiles the same tree into
+ * an argument validator. Types are identity objects: composed types hold references, never copies.
+ */
+import { touchSchema } from './revision';
+
+/** The JSON Schema kinds a {@link Type} can describe. */
+export type TypeId = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'object' | 'array';
+
+/** A JSON Schema object as toolwire writes it (a plain, JSON-serializable object). */
+export type JsonSchema = { [key: string]: unknown };
+
+/**
+ * A parameter schema: a primitive from {@link integerType} and the other factories, or a
+ * composed type ({@link ObjectType}, {@link ArrayType}, {@link EnumType}, {@link NullableType}).
+ */
+export abstract class Type {
+  /** The JSON Schema kind this type describes. */
+  abstract readonly typeId: TypeId;
+
+  /**
+   * Returns the JSON Schema object of this type.
+   * @param description - written as `"description"` when non-empty.
+   */
+  abstract toSchema(description?: string): JsonSchema;
+
+  /** Marks every cached payload built from schemas as stale; subclasses call it when they change. */
+  protected changed(): void {
+    touchSchema();
+  }
+}
+
+/** Writes `{"type": kind, "description"?: d}` — the opening every schema shares. */
+export function baseSchema(type: unknown, description?: string): JsonSchema {
+  const schema: JsonSchema = { type };
+  if (description) schema.description = description;
+  return schema;
+}

@@ -30,6 +30,10 @@ export type { OutputSink, FormatContext } from './content/ContentType';
 export { TextContent, TextFormatter, textContent } from './content/TextContent';
 export { YamlTextFormatter } from './content/YamlTextFormatter';
 export { ImageContent, AudioContent, MediaFormatter, imageContent, audioContent } from './content/MediaContent';
+export { BlocksContent, ResourceContent, blocksContent, resourceContent } from './content/BlocksContent';
+export { text, image, audio, resource, resourceLink } from './content/blocks';
+export type { ContentBlock, ResourceContents, ResourceLinkFields, BlockExtras, Annotations, Bytes } from './content/blocks';
+export { ValueBuilder } from './content/ValueBuilder';
 export { toolError } from './content/ToolError';
 export type { ToolError } from './content/ToolError';
 

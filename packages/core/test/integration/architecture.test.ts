@@ -1,0 +1,43 @@
+/**
+ * Architecture rules that keep the design honest: core is platform-neutral, transports use only
+ * core's public entry, and only core maps methods to responses.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const packages = join(__dirname, '..', '..', '..');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+const imports = (file: string): string[] => [...readFileSync(file, 'utf8').matchAll(/\bfrom\s+'([^']+)'|require\('([^']+)'\)/g)].map((m) => m[1] ?? m[2]);
+
+describe('architecture', () => {
+  it('core imports nothing but its own files (no node:, express, http, streams)', () => {
+    for (const file of sources(join(packages, 'core', 'src'))) {
+      for (const spec of imports(file)) expect(`${relative(packages, file)} -> ${spec}`).toMatch(/ -> \.\.?\//);
+    }
+  });
+
+  it.each(['express', 'stdio'])('%s uses only the public entry of core', (pkg) => {
+    for (const file of sources(join(packages, pkg, 'src'))) {
+      for (const spec of imports(file)) {
+        expect(`${relative(packages, file)} -> ${spec}`).not.toMatch(/@toolwire\/core\/|\.\.\/\.\.\/core/);
+      }
+    }
+  });
+
+  it.each(['express', 'stdio'])('%s never decides protocol behaviour (no method names, no result building)', (pkg) => {
+    for (const file of sources(join(packages, pkg, 'src'))) {
+      const text = readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line)) // comments and JSDoc examples may mention methods
+        .join('\n');
+      expect(`${relative(packages, file)}: ${/'(tools\/call|tools\/list|initialize|ping)'|"result":|isError/.test(text)}`).toMatch(/: false$/);
+    }
+  });
+});

@@ -1,1 +1,20 @@
-export {};
+/**
+ * @toolwire/stdio — serve toolwire MCP tools over standard I/O: the synchronous Service, the
+ * asynchronous StdioService, the serveStdio loop, and the framing they share
+ * (Content-Length and newline-delimited JSON, detected per message).
+ */
+export { Service } from './Service';
+export type { TextSink } from './Service';
+export { StdioService } from './StdioService';
+export { serveStdio } from './serveStdio';
+export type { ServeStdioOptions } from './serveStdio';
+export { consoleToStderr } from './consoleToStderr';
+
+export { MemorySource } from './io/MemorySource';
+export { FdSource } from './io/FdSource';
+export type { SyncSource } from './io/SyncSource';
+
+export { MessageReader } from './framing/MessageReader';
+export { frameMessage } from './framing/frameMessage';
+export { DEFAULT_FRAMING } from './framing/Framing';
+export type { Framing, FramedMessage } from './framing/Framing';

@@ -1,0 +1,88 @@
+/**
+ * Service: the synchronous stdio transport (the seed's `Pt::Mcp::Service`). It reads framed
+ * messages from a descriptor or an in-memory source, dispatches them on the calling thread and
+ * writes the framed replies. Procedures must be synchronous; use StdioService for async ones.
+ */
+import type { DispatcherOptions, ServiceDefinition, Session, ToolDeclaration } from '@toolwire/core';
+import { Connection } from './Connection';
+import type { Framing } from './framing/Framing';
+import { FdSource } from './io/FdSource';
+import { SyncMessageSource, SyncSource } from './io/SyncSource';
+import { writeAllSync } from './io/writeAllSync';
+
+/** Anything with a `write(chunk)` method: a Writable, an array-backed test sink, a socket. */
+export interface TextSink {
+  write(chunk: string): unknown;
+}
+
+/**
+ * One synchronous stdio connection: it remembers the protocol version `initialize` negotiated.
+ * @example
+ * const service = new Service(defs, decl);
+ * for (let json = service.readMessage(0); json !== ''; json = service.readMessage(0)) {
+ *   service.writeMessage(1, service.dispatch(json));
+ * }
+ */
+export class Service {
+  private readonly connection: Connection;
+  private readonly fdSources = new Map<number, SyncMessageSource>();
+  private readonly objectSources = new WeakMap<SyncSource, SyncMessageSource>();
+
+  /** The declaration and definition are not copied; changes to them are seen by later calls. */
+  constructor(defs: ServiceDefinition, decl: ToolDeclaration, options?: DispatcherOptions) {
+    this.connection = new Connection(defs, decl, options);
+  }
+
+  /** This connection's state: the negotiated protocol version. */
+  get session(): Session {
+    return this.connection.session;
+  }
+
+  /** The framing of the last message {@link readMessage} returned (`'content-length'` before any). */
+  get framing(): Framing {
+    return this.connection.framing;
+  }
+
+  /**
+   * Runs one message and returns the response JSON, or `''` when nothing is to be sent
+   * (a notification). A procedure that returns a Promise is answered with a -32603 error.
+   */
+  dispatch(json: string): string {
+    return this.connection.dispatcher.dispatchSync(json, { session: this.connection.session }).body;
+  }
+
+  /**
+   * Reads one framed message, blocking until it is complete; `''` at the end of input.
+   * Bytes read past the message are kept for the next call on the same source.
+   * @param source - a file descriptor (such as `0`) or a {@link SyncSource} such as `MemorySource`.
+   */
+  readMessage(source: number | SyncSource): string {
+    return this.connection.received(this.sourceFor(source).next());
+  }
+
+  /**
+   * Writes one message, framed; `''` writes nothing.
+   * @param sink - a file descriptor (such as `1`; every byte is written before it returns) or any `{ write(chunk) }`.
+   * @param framing - defaults to the framing of the last message read.
+   */
+  writeMessage(sink: number | TextSink, json: string, framing?: Framing): void {
+    const frame = this.connection.frame(json, framing);
+    if (frame === '') return;
+    if (typeof sink === 'number') writeAllSync(sink, frame);
+    else sink.write(frame);
+  }
+
+  private sourceFor(source: number | SyncSource): SyncMessageSource {
+    if (typeof source === 'number') {
+      let entry = this.fdSources.get(source);
+      if (!entry) this.fdSources.set(source, (entry = new SyncMessageSource(new FdSource(source))));
+      return entry;
+    }
+    if (typeof source?.readChunk !== 'function') {
+      throw new TypeError(`Service.readMessage: expected a file descriptor or a source with readChunk(), got ${source === null ? 'null' : typeof source}`);
+    }
+    let entry = this.objectSources.get(source);
+    if (!entry) this.objectSources.set(source, (entry = new SyncMessageSource(source)));
+    return entry;
+  }
+}

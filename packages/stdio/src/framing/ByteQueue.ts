@@ -1,0 +1,92 @@
+/**
+ * ByteQueue: the bytes received and not yet consumed, kept as the chunks they arrived in so a
+ * large message is copied once when it is taken, never re-concatenated per chunk.
+ */
+
+/** A FIFO of byte chunks with cross-chunk search and take. */
+export class ByteQueue {
+  private chunks: Buffer[] = [];
+  private first = 0; // index of the first live chunk
+  private offset = 0; // bytes already consumed from chunks[first]
+  private size = 0;
+
+  /** Number of buffered bytes. */
+  get length(): number {
+    return this.size;
+  }
+
+  /** Appends a chunk (kept by reference, not copied). */
+  push(chunk: Buffer): void {
+    if (chunk.length === 0) return;
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+  }
+
+  /** Position of the first `byte` at or after `from` (relative to the head), or -1. */
+  indexOf(byte: number, from = 0): number {
+    let base = 0;
+    for (let i = this.first; i < this.chunks.length; i++) {
+      const start = i === this.first ? this.offset : 0;
+      const chunk = this.chunks[i];
+      const span = chunk.length - start;
+      if (from < base + span) {
+        const found = chunk.indexOf(byte, start + Math.max(0, from - base));
+        if (found >= 0) return base + found - start;
+      }
+      base += span;
+    }
+    return -1;
+  }
+
+  /** The first `n` bytes without consuming them (a view when they sit in one chunk). */
+  peek(n: number): Buffer {
+    return this.read(n, false);
+  }
+
+  /** Removes and returns the first `n` bytes (one copy at most). */
+  take(n: number): Buffer {
+    return this.read(n, true);
+  }
+
+  /** Removes the first `n` bytes. */
+  skip(n: number): void {
+    this.read(n, true, false);
+  }
+
+  private read(n: number, consume: boolean, collect = true): Buffer {
+    if (n > this.size) throw new RangeError(`ByteQueue: expected at most ${this.size} bytes, got a request for ${n}`);
+    const pieces: Buffer[] = [];
+    let remaining = n;
+    let index = this.first;
+    let offset = this.offset;
+    while (remaining > 0) {
+      const chunk = this.chunks[index];
+      const available = chunk.length - offset;
+      const used = Math.min(available, remaining);
+      if (collect) pieces.push(chunk.subarray(offset, offset + used));
+      remaining -= used;
+      if (used === available) {
+        index++;
+        offset = 0;
+      } else {
+        offset += used;
+      }
+    }
+    if (consume) this.consume(n, index, offset);
+    if (!collect) return EMPTY;
+    return pieces.length === 1 ? pieces[0] : Buffer.concat(pieces, n);
+  }
+
+  private consume(n: number, index: number, offset: number): void {
+    this.size -= n;
+    this.first = index;
+    this.offset = offset;
+    // drop consumed chunk references now and then so the array does not grow without bound
+    if (this.first > 64 || this.first === this.chunks.length) {
+      this.chunks = this.chunks.slice(this.first);
+      this.first = 0;
+    }
+  }
+}
+
+const EMPTY = Buffer.alloc(0);

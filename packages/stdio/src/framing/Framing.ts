@@ -1,0 +1,22 @@
+/**
+ * Framing: the two ways a JSON-RPC message is delimited on a stdio stream. The reader detects
+ * it per message and the writer answers in the same one.
+ */
+
+/**
+ * How a message is delimited on the stream:
+ * - `'content-length'`: `Content-Length: N\r\n\r\n` then N bytes of UTF-8 JSON (the Pt seed's framing);
+ * - `'newline'`: one JSON text per line, newline-terminated (MCP's standard stdio framing).
+ */
+export type Framing = 'content-length' | 'newline';
+
+/** A message taken off the stream, with the framing it arrived in. */
+export interface FramedMessage {
+  /** The message text (JSON, or the garbage the dispatcher will answer with -32700). */
+  readonly text: string;
+  /** The framing the message used; its reply should use the same. */
+  readonly framing: Framing;
+}
+
+/** The framing replies use before any message has been read: the seed's Content-Length. */
+export const DEFAULT_FRAMING: Framing = 'content-length';

@@ -1,0 +1,82 @@
+/**
+ * StreamMessageSource: reads messages from a Node Readable (such as process.stdin) without
+ * taking it over — it pulls with `read()` and listens only while it waits, so a released
+ * stream is left paused and can let the process exit. Errors are held and reported by the next
+ * read, so an 'error' between reads cannot crash the process.
+ */
+import type { Readable } from 'node:stream';
+import { MessageReader } from '../framing/MessageReader';
+import type { FramedMessage } from '../framing/Framing';
+
+/** One Readable and the reader holding its unconsumed bytes. */
+export class StreamMessageSource {
+  private readonly reader = new MessageReader();
+  private failure: { error: unknown } | undefined;
+  private released = false;
+  private turn: Promise<unknown> = Promise.resolve(); // reads take turns: one at a time
+  private wake: (() => void) | undefined;
+  private readonly onError = (error: unknown): void => {
+    this.failure ??= { error };
+    this.wake?.();
+  };
+
+  constructor(private readonly stream: Readable) {
+    stream.on('error', this.onError);
+  }
+
+  /**
+   * The next message; `undefined` at the end of the stream or once released. Rejects on a
+   * stream error. Overlapping calls are served in order.
+   */
+  next(): Promise<FramedMessage | undefined> {
+    const result = this.turn.then(() => this.read());
+    this.turn = result.catch(() => undefined);
+    return result;
+  }
+
+  private async read(): Promise<FramedMessage | undefined> {
+    for (;;) {
+      const message = this.reader.next();
+      if (message || this.reader.ended || this.released) return this.released ? undefined : message;
+      if (this.failure) throw this.failure.error;
+      const chunk: unknown = this.stream.read();
+      if (chunk !== null) {
+        this.reader.push(typeof chunk === 'string' ? chunk : (chunk as Uint8Array));
+      } else if (this.stream.readableEnded || this.stream.destroyed) {
+        if (this.stream.errored) this.onError(this.stream.errored);
+        else this.reader.finish();
+      } else {
+        await this.waitForData();
+      }
+    }
+  }
+
+  /**
+   * Stops reading: a pending {@link next} resolves `undefined`, listeners are removed and the
+   * stream is paused (paused stdin stops holding the process open).
+   */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.stream.off('error', this.onError);
+    this.wake?.();
+    // after the tick in which Node notices the 'readable' listener is gone, pause() takes effect
+    process.nextTick(() => this.stream.pause());
+  }
+
+  private waitForData(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.stream.off('readable', done);
+        this.stream.off('end', done);
+        this.stream.off('close', done);
+        this.wake = undefined;
+        resolve();
+      };
+      this.wake = done;
+      this.stream.on('readable', done);
+      this.stream.on('end', done);
+      this.stream.on('close', done);
+    });
+  }
+}

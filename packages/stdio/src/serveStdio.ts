@@ -1,0 +1,84 @@
+/**
+ * serveStdio: the ready-made stdio server loop. It reads messages as they arrive, dispatches
+ * each without waiting for earlier ones (so replies may come out of order), answers each in its
+ * request's framing, keeps console output off stdout, and at the end of input waits for the
+ * calls in flight before it resolves. A broken output (EPIPE) ends it quietly.
+ */
+import type { Readable, Writable } from 'node:stream';
+import type { DispatcherOptions, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
+import { StdioService } from './StdioService';
+import { StreamMessageSource } from './io/StreamMessageSource';
+import { consoleToStderr } from './consoleToStderr';
+
+/** Options of {@link serveStdio}: the streams, plus every dispatcher option. */
+export interface ServeStdioOptions extends DispatcherOptions {
+  /** Where requests come from; default `process.stdin`. */
+  input?: Readable;
+  /** Where replies go; default `process.stdout`. Nothing else is written to it. */
+  output?: Writable;
+}
+
+/**
+ * Serves `decl` and `defs` over stdio until the input ends.
+ * Resolves once every reply to a request received before the end has been written, or as soon
+ * as the output fails (the client went away; calls in flight are aborted). Rejects when the
+ * input stream errors (after the replies in flight are written).
+ * @example
+ * await serveStdio(defs, decl); // process.stdin → process.stdout
+ */
+export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration, options: ServeStdioOptions = {}): Promise<void> {
+  const { input = process.stdin, output = process.stdout, ...dispatcherOptions } = options;
+  const service = new StdioService(defs, decl, dispatcherOptions);
+  const source = new StreamMessageSource(input);
+  const replies = new Set<Promise<void>>();
+  let outputGone = false;
+  let stopped: () => void = () => undefined;
+  const whenStopped = new Promise<void>((resolve) => (stopped = resolve));
+  const stop = (): void => {
+    if (outputGone) return;
+    outputGone = true;
+    source.release();
+    service.session.abortAll(new Error('stdio output closed'));
+    stopped();
+  };
+  output.on('error', stop);
+  output.on('close', stop);
+  const restoreConsole = consoleToStderr();
+
+  let inputError: { error: unknown } | undefined;
+  try {
+    for (let message = await source.next(); message && !outputGone; message = await source.next()) {
+      const { text, framing } = message;
+      const reply = service
+        .dispatch(text)
+        .then((body) => (outputGone ? undefined : service.writeMessage(output, body, framing)))
+        .catch(stop);
+      replies.add(reply);
+      void reply.then(() => replies.delete(reply));
+      if (output.writableNeedDrain) await drained(output, whenStopped);
+    }
+  } catch (error) {
+    inputError = { error };
+  }
+  try {
+    if (!outputGone) await Promise.race([Promise.all(replies), whenStopped]);
+  } finally {
+    source.release();
+    output.off('error', stop);
+    output.off('close', stop);
+    restoreConsole();
+  }
+  if (inputError) throw inputError.error;
+}
+
+/** Resolves when the output drains or the server stops, whichever comes first. */
+function drained(output: Writable, whenStopped: Promise<void>): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      output.off('drain', done);
+      resolve();
+    };
+    output.on('drain', done);
+    void whenStopped.then(done);
+  });
+}

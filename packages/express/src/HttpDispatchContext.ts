@@ -1,0 +1,41 @@
+/**
+ * HttpDispatchContext: what the dispatcher learns about one HTTP request — the raw
+ * `MCP-Protocol-Version` header, the request itself (procedures see it as `context.request`),
+ * and an AbortSignal that fires when the client disconnects before its response is written.
+ * The signal is created on first use, so requests that start no tool call pay nothing for it.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DispatchContext } from '@toolwire/core';
+
+/** The {@link DispatchContext} of one HTTP request. */
+export class HttpDispatchContext implements DispatchContext {
+  /** The `MCP-Protocol-Version` header as sent; absent → the dispatcher assumes 2025-03-26. */
+  readonly protocolVersion: string | undefined;
+  private controller: AbortController | undefined;
+
+  constructor(
+    /** The request, handed to procedures as `context.request`. */
+    readonly request: IncomingMessage,
+    private readonly response: ServerResponse,
+  ) {
+    const version = request.headers['mcp-protocol-version'];
+    this.protocolVersion = typeof version === 'string' ? version : undefined;
+  }
+
+  /** Aborts when the client disconnects before the response has been written. */
+  get signal(): AbortSignal {
+    if (this.controller) return this.controller.signal;
+    const controller = new AbortController();
+    this.controller = controller;
+    const res = this.response;
+    if (res.destroyed) controller.abort(clientGone());
+    else res.once('close', () => {
+      if (!res.writableFinished) controller.abort(clientGone());
+    });
+    return controller.signal;
+  }
+}
+
+function clientGone(): Error {
+  return new Error('the HTTP client disconnected');
+}

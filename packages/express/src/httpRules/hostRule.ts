@@ -1,0 +1,47 @@
+/**
+ * hostRule: protection against DNS rebinding. With `allowedHosts`, the `Host` header's hostname
+ * (port ignored) must be listed. Without it, a request that reached the server on a loopback
+ * address must name `localhost`, `127.0.0.1` or `[::1]`; on any other address every Host passes
+ * (such a server is meant to be reached by other names; protect it with `allowedHosts`).
+ */
+import { hostnameOf, parseAuthority } from './hostHeader';
+
+/** Decides whether a request with this `Host` header, received on this local address, may proceed. */
+export type HostRule = (host: string | undefined, localAddress: string | undefined) => boolean;
+
+const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Builds the Host check once from `allowedHosts` (hostnames; a port, if given, is ignored;
+ * an IPv6 literal may be written with or without brackets).
+ * @throws TypeError for an entry that is not a hostname.
+ */
+export function createHostRule(allowedHosts: readonly string[] | undefined): HostRule {
+  if (allowedHosts === undefined) {
+    return function hostAllowed(host: string | undefined, localAddress: string | undefined): boolean {
+      if (localAddress === undefined || !isLoopback(localAddress)) return true;
+      const hostname = hostnameOf(host);
+      return hostname !== undefined && LOOPBACK_NAMES.has(hostname);
+    };
+  }
+  const allowed = new Set<string>();
+  for (const entry of allowedHosts) {
+    const authority = parseAuthority(bareIpv6(entry) ? `[${entry}]` : entry);
+    if (!authority) throw new TypeError(`@toolwire/express: allowedHosts: expected host names like "example.com", got ${JSON.stringify(entry)}`);
+    allowed.add(authority.hostname);
+  }
+  return function hostAllowed(host: string | undefined): boolean {
+    const hostname = hostnameOf(host);
+    return hostname !== undefined && allowed.has(hostname);
+  };
+}
+
+/** An IPv6 literal written without brackets (`::1`): more than one colon, no `[`. */
+function bareIpv6(entry: string): boolean {
+  return !entry.startsWith('[') && entry.indexOf(':') !== entry.lastIndexOf(':');
+}
+
+/** True for `127.0.0.0/8`, `::1` and their IPv4-mapped IPv6 forms. */
+export function isLoopback(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}

@@ -1,0 +1,90 @@
+/**
+ * mcpHandler: the stateless Streamable HTTP endpoint as a framework-neutral Node handler. It
+ * applies the HTTP rules in the order SPEC.md gives them (method, Origin, Host, Accept,
+ * Content-Type, body), hands the message to core's Dispatcher and writes what comes back:
+ * rejected → 400, nothing → 202, otherwise 200 `application/json`. It never looks at a method
+ * name or builds a result; every protocol decision is core's.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Dispatcher } from '@toolwire/core';
+import type { DispatchResult, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
+import { McpHttpOptions, resolveHttpOptions, describe } from './McpHttpOptions';
+import { createOriginRule } from './httpRules/originRule';
+import { createHostRule } from './httpRules/hostRule';
+import { acceptsJsonAndEventStream } from './httpRules/accept';
+import { isJsonContentType } from './httpRules/contentType';
+import { readBody, BodyReceiver } from './httpRules/readBody';
+import { upstreamBody } from './httpRules/upstreamBody';
+import { HttpDispatchContext } from './HttpDispatchContext';
+import { payloadTooLarge, refuse, Refusals, sendAccepted, sendJson } from './replies';
+
+/**
+ * A Node request handler; also usable as Express middleware (it always answers and never
+ * calls `next`).
+ */
+export type McpRequestHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
+
+/**
+ * Serves `decl`'s tools, implemented by `defs`, at whatever URL routes to the returned handler.
+ * Options are checked and compiled here, once.
+ * @throws TypeError when `decl`, `defs` or an option has the wrong type.
+ * @example
+ * // node:http
+ * const handle = mcpHandler(decl, defs);
+ * http.createServer((req, res) => (req.url === '/mcp' ? handle(req, res) : notFound(res))).listen(3000, '127.0.0.1');
+ * // Express
+ * app.post('/mcp', mcpHandler(decl, defs));
+ */
+export function mcpHandler(decl: ToolDeclaration, defs: ServiceDefinition, options?: McpHttpOptions): McpRequestHandler {
+  checkArguments(decl, defs);
+  const resolved = resolveHttpOptions(options);
+  const dispatcher = new Dispatcher(defs, decl, resolved.dispatcher);
+  const originAllowed = createOriginRule(resolved.allowedOrigins);
+  const hostAllowed = createHostRule(resolved.allowedHosts);
+  const { maxBodyBytes, strictAccept } = resolved;
+  const tooLarge = payloadTooLarge(maxBodyBytes);
+
+  function dispatch(req: IncomingMessage, res: ServerResponse, message: unknown): void {
+    let result: DispatchResult | Promise<DispatchResult>;
+    try {
+      result = dispatcher.handle(message, new HttpDispatchContext(req, res));
+    } catch {
+      return refuse(res, Refusals.internal); // the dispatcher does not throw; this is a last resort
+    }
+    if (result instanceof Promise) result.then((r) => send(res, r), () => refuse(res, Refusals.internal));
+    else send(res, result);
+  }
+
+  return function mcpHandler(req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== 'POST') return refuse(res, Refusals.methodNotAllowed);
+    const headers = req.headers;
+    const origin = headers.origin;
+    if (origin !== undefined && !originAllowed(origin, headers.host)) return refuse(res, Refusals.forbiddenOrigin);
+    if (!hostAllowed(headers.host, req.socket.localAddress)) return refuse(res, Refusals.forbiddenHost);
+    if (strictAccept && !acceptsJsonAndEventStream(headers.accept)) return refuse(res, Refusals.notAcceptable);
+    if (!isJsonContentType(headers['content-type'])) return refuse(res, Refusals.unsupportedMediaType);
+    const parsed = upstreamBody(req);
+    if (parsed !== undefined) return dispatch(req, res, parsed);
+    const receiver: BodyReceiver = {
+      body: (text) => dispatch(req, res, text),
+      tooLarge: () => refuse(res, tooLarge),
+      consumed: () => refuse(res, Refusals.bodyConsumed),
+    };
+    readBody(req, maxBodyBytes, receiver);
+  };
+}
+
+function send(res: ServerResponse, result: DispatchResult): void {
+  if (result.rejected) sendJson(res, 400, result.body);
+  else if (result.body === '') sendAccepted(res);
+  else sendJson(res, 200, result.body);
+}
+
+function checkArguments(decl: unknown, defs: unknown): void {
+  if (typeof (decl as { getTool?: unknown } | null)?.getTool !== 'function') {
+    throw new TypeError(`@toolwire/express: expected a ToolDeclaration as the first argument, got ${describe(decl)}`);
+  }
+  if (typeof (defs as { getProcedure?: unknown } | null)?.getProcedure !== 'function') {
+    throw new TypeError(`@toolwire/express: expected a ServiceDefinition as the second argument, got ${describe(defs)}`);
+  }
+}

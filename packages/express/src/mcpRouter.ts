@@ -1,0 +1,24 @@
+/**
+ * mcpRouter: the Express face of {@link mcpHandler} — a Router whose root path is the MCP
+ * endpoint, so it can be mounted anywhere (`app.use('/mcp', mcpRouter(decl, defs))`) beside other
+ * routes and behind other middleware. Sub-paths are not the endpoint and fall through (404).
+ */
+import { Router } from 'express';
+import type { ServiceDefinition, ToolDeclaration } from '@toolwire/core';
+import { mcpHandler } from './mcpHandler';
+import type { McpHttpOptions } from './McpHttpOptions';
+
+/**
+ * Returns an Express Router serving `decl`'s tools, implemented by `defs`, at the path it is
+ * mounted on. Every method reaches it (non-POST → 405 with `Allow: POST`).
+ * @throws TypeError when `decl`, `defs` or an option has the wrong type.
+ * @example
+ * const app = express();
+ * app.use('/mcp', mcpRouter(decl, defs, { allowedOrigins: ['https://app.example.com'] }));
+ * app.listen(3000, '127.0.0.1');
+ */
+export function mcpRouter(decl: ToolDeclaration, defs: ServiceDefinition, options?: McpHttpOptions): Router {
+  const router = Router();
+  router.all('/', mcpHandler(decl, defs, options));
+  return router;
+}

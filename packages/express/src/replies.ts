@@ -1,0 +1,63 @@
+/**
+ * replies: how the handler writes to the response — one `writeHead` and one `end` — and the
+ * HTTP-level refusals (405, 403, 406, 413, 415, 500), each a status, its headers and a JSON-RPC
+ * error body built once by core's `errorResponse`.
+ */
+import type { ServerResponse, OutgoingHttpHeaders } from 'node:http';
+import { errorResponse, ErrorCodes } from '@toolwire/core';
+
+/** A prepared answer: status, headers (with Content-Length) and body. */
+export interface Refusal {
+  readonly status: number;
+  readonly headers: OutgoingHttpHeaders;
+  readonly body: string;
+}
+
+/** Builds a refusal whose body is a JSON-RPC error with `"id": null`. */
+export function refusal(status: number, code: number, message: string, extraHeaders: OutgoingHttpHeaders = {}): Refusal {
+  const body = errorResponse(null, code, message);
+  return {
+    status,
+    headers: { ...extraHeaders, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+    body,
+  };
+}
+
+/** The refusals that do not depend on options. */
+export const Refusals = {
+  methodNotAllowed: refusal(405, ErrorCodes.InvalidRequest, 'Method Not Allowed: only POST is accepted', { Allow: 'POST' }),
+  forbiddenOrigin: refusal(403, ErrorCodes.InvalidRequest, 'Forbidden: Origin not allowed'),
+  forbiddenHost: refusal(403, ErrorCodes.InvalidRequest, 'Forbidden: Host not allowed'),
+  notAcceptable: refusal(406, ErrorCodes.InvalidRequest, 'Not Acceptable: the client must accept both application/json and text/event-stream'),
+  unsupportedMediaType: refusal(415, ErrorCodes.InvalidRequest, 'Unsupported Media Type: Content-Type must be application/json (UTF-8)'),
+  bodyConsumed: refusal(500, ErrorCodes.InternalError, 'Internal error: the request body was read by an earlier middleware that left no req.body'),
+  internal: refusal(500, ErrorCodes.InternalError, 'Internal error'),
+} as const;
+
+/** Builds the 413 refusal for a body limit (once, in the factory). */
+export function payloadTooLarge(limit: number): Refusal {
+  return refusal(413, ErrorCodes.InvalidRequest, `Payload Too Large: the request body exceeds ${limit} bytes`, { Connection: 'close' });
+}
+
+/** Writes a prepared refusal. */
+export function refuse(res: ServerResponse, r: Refusal): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(r.status, r.headers);
+  res.end(r.body);
+}
+
+/** Writes a JSON-RPC response: 200 with the body, or 400 when the dispatcher rejected the message. */
+export function sendJson(res: ServerResponse, status: 200 | 400, body: string): void {
+  if (res.destroyed) return; // the client went away; nobody to answer
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+const ACCEPTED_HEADERS: OutgoingHttpHeaders = { 'Content-Length': 0 };
+
+/** Writes 202 Accepted with no body (the message held only notifications). */
+export function sendAccepted(res: ServerResponse): void {
+  if (res.destroyed) return;
+  res.writeHead(202, ACCEPTED_HEADERS);
+  res.end();
+}

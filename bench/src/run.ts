@@ -1,1 +1,69 @@
-export {};
+/**
+ * Entry of `npm run bench [-- options]`: the HTTP suite (every server, workload and concurrency,
+ * interleaved over rounds), the stdio suite, the dispatcher micro-benchmark, then the tables,
+ * the PASS/MISS lines of the targets, and a JSON file in `bench/results/`.
+ */
+import { join } from 'node:path';
+import { STDIO_SERVER_IDS } from './driver/catalog';
+import { parseOptions, USAGE, type BenchOptions } from './driver/options';
+import { runHttpSuite, type HttpSample } from './driver/httpSuite';
+import { runStdioSuite, type StdioSample } from './driver/stdioSuite';
+import { aggregate } from './driver/aggregate';
+import { httpTables, stdioTable } from './driver/report';
+import { evaluateTargets, formatTargets } from './driver/targets';
+import { writeResults } from './driver/results';
+import { formatMicro, runMicro, type MicroResult } from './micro/dispatcherMicro';
+
+const RESULTS_DIR = join(__dirname, '..', 'results');
+
+function profileFlags(options: BenchOptions, server: string): string[] {
+  if (options.profile === 'none' || (options.profile === 'toolwire' && !server.startsWith('toolwire'))) return [];
+  return ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`, `--cpu-prof-name=${server}-\${pid}.cpuprofile`];
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const options = parseOptions(argv);
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const log = (text: string): void => void process.stderr.write(`${text}\n`);
+  const started = Date.now();
+  log(`toolwire bench: ${options.quick ? 'quick' : 'full'} run — ${options.rounds} round(s), ${options.duration}s per HTTP run, Node ${process.version}`);
+
+  let http: HttpSample[] = [];
+  let stdio: StdioSample[] = [];
+  let micro: MicroResult[] = [];
+  if (options.sections.http) {
+    http = await runHttpSuite({ ...options, execArgv: (s) => profileFlags(options, s), log });
+  }
+  if (options.sections.stdio) {
+    stdio = await runStdioSuite({ rounds: options.rounds, messages: options.stdioMessages, servers: STDIO_SERVER_IDS, execArgv: (s) => profileFlags(options, s), log });
+  }
+  if (options.sections.micro) {
+    log('dispatcher micro-benchmark …');
+    micro = runMicro({ budgetMs: options.microBudgetMs });
+  }
+
+  const rows = aggregate(http);
+  const targets = evaluateTargets(http, stdio);
+  const out: string[] = [];
+  if (http.length) out.push('HTTP (medians over rounds; ×raw / ×express = req/s relative to the hand-written node:http / Express servers)', ...httpTables(rows));
+  if (stdio.length) out.push(...stdioTable(stdio));
+  if (micro.length) out.push('', `Dispatcher micro-benchmark (Dispatcher.handle, in-process)`, ...formatMicro(micro));
+  out.push('', 'Targets', ...formatTargets(targets));
+  console.log(out.join('\n'));
+
+  const file = writeResults(RESULTS_DIR, argv, { options, seconds: (Date.now() - started) / 1000, http: { rows, samples: http }, stdio, micro, targets });
+  log(`\nresults: ${file} (${Math.round((Date.now() - started) / 1000)} s)`);
+  const broken = http.some((s) => s.failure && s.server.startsWith('toolwire')) || stdio.some((s) => s.failure && s.server === 'toolwire-stdio');
+  return broken ? 1 : 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(2);
+  },
+);

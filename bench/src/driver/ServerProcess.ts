@@ -1,0 +1,134 @@
+/**
+ * ServerProcess: one spawned server program (see `servers/`), started with `TOOLS=n`, reached
+ * through its IPC side channel: the port it listens on, its CPU time and RSS on request, and a
+ * clean exit (so a `--cpu-prof` profile gets written).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
+import type { DriverMessage, ServerMessage } from '../servers/serverIpc';
+
+/** CPU time (user + system, µs) and resident set size (bytes) of a server process. */
+export interface Usage {
+  cpuMicros: number;
+  rss: number;
+}
+
+/** How to start a server program. */
+export interface ServerProcessOptions {
+  /** Tool count (the program's `TOOLS`). */
+  tools: number;
+  /** Node flags, e.g. `--cpu-prof`. */
+  execArgv?: readonly string[];
+  /** Pipe stdin/stdout for a stdio server (otherwise they are ignored). */
+  stdio?: boolean;
+  /** How long to wait for the program to report ready (ms, default 20 s). */
+  startTimeoutMs?: number;
+}
+
+const STDERR_TAIL = 4000;
+
+/** A running server program. */
+export class ServerProcess {
+  private seq = 0;
+  private stderr = '';
+  private readonly waiting = new Map<number, (usage: Usage) => void>();
+
+  private constructor(
+    private readonly child: ChildProcess,
+    /** The TCP port (0 for a stdio server). */
+    readonly port: number,
+  ) {
+    child.on('message', (message: ServerMessage) => {
+      if (message.type !== 'usage') return;
+      this.waiting.get(message.seq)?.({ cpuMicros: message.cpuMicros, rss: message.rss });
+      this.waiting.delete(message.seq);
+    });
+  }
+
+  /** Starts `program` (a compiled server program) and resolves once it is ready. */
+  static start(program: string, options: ServerProcessOptions): Promise<ServerProcess> {
+    const child = fork(program, [], {
+      env: { ...process.env, TOOLS: String(options.tools) },
+      execArgv: [...(options.execArgv ?? [])],
+      stdio: [options.stdio ? 'pipe' : 'ignore', options.stdio ? 'pipe' : 'ignore', 'pipe', 'ipc'],
+    });
+    let stderr = '';
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+    return new Promise((resolve, reject) => {
+      const fail = (reason: string): void => {
+        clearTimeout(timer);
+        child.kill('SIGKILL');
+        reject(new Error(`${program}: ${reason}${stderr ? `\n${stderr}` : ''}`));
+      };
+      const timer = setTimeout(() => fail('did not report ready in time'), options.startTimeoutMs ?? 20_000);
+      child.once('exit', (code) => fail(`exited with code ${code} before it was ready`));
+      child.on('message', function onReady(message: ServerMessage) {
+        if (message.type === 'failed') fail(message.error);
+        if (message.type !== 'ready') return;
+        clearTimeout(timer);
+        child.removeAllListeners('exit');
+        child.off('message', onReady);
+        const server = new ServerProcess(child, message.port);
+        server.stderr = stderr;
+        child.stderr?.removeAllListeners('data');
+        child.stderr?.on('data', (chunk: string) => {
+          server.stderr = (server.stderr + chunk).slice(-STDERR_TAIL);
+        });
+        resolve(server);
+      });
+    });
+  }
+
+  /** `http://127.0.0.1:PORT/mcp`. */
+  get url(): string {
+    return `http://127.0.0.1:${this.port}/mcp`;
+  }
+
+  /** The program's stdin (stdio servers only). */
+  get stdin(): Writable {
+    if (!this.child.stdin) throw new Error('not a stdio server');
+    return this.child.stdin;
+  }
+
+  /** The program's stdout (stdio servers only). */
+  get stdout(): Readable {
+    if (!this.child.stdout) throw new Error('not a stdio server');
+    return this.child.stdout;
+  }
+
+  /** The last few KB the program wrote to stderr. */
+  get stderrTail(): string {
+    return this.stderr;
+  }
+
+  /** The program's CPU time so far and its current RSS. */
+  usage(): Promise<Usage> {
+    const seq = ++this.seq;
+    return new Promise((resolve, reject) => {
+      if (!this.child.connected) return reject(new Error('server process is gone'));
+      this.waiting.set(seq, resolve);
+      this.send({ type: 'usage', seq });
+    });
+  }
+
+  /** Asks the program to exit, and kills it if it has not within 5 s. */
+  close(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.child.kill('SIGKILL'), 5000);
+      this.child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      if (this.child.connected) this.send({ type: 'exit' });
+      else this.child.kill('SIGTERM');
+    });
+  }
+
+  private send(message: DriverMessage): void {
+    this.child.send(message);
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Aggregation: the per-round HTTP samples reduced to one row per workload × concurrency × server
+ * — the median of each figure over the rounds — and ratios to the baselines, taken as the median
+ * of per-round ratios (a server is compared with the baseline measured minutes, not rounds, apart).
+ */
+import type { HttpServerId } from './catalog';
+import type { HttpSample } from './httpSuite';
+import type { WorkloadId } from '../fixture/workloads';
+import { median } from './median';
+
+/** One line of a result table. */
+export interface HttpRow {
+  server: HttpServerId;
+  workload: WorkloadId;
+  connections: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  cpuMicros: number;
+  rssMB: number;
+  /** req/s relative to raw node:http (the ceiling). */
+  vsRaw: number;
+  /** req/s relative to the hand-written Express handler (the framework's ceiling). */
+  vsExpress: number;
+  /** Rounds measured without failure. */
+  rounds: number;
+  /** Set when any round failed: the first failure. */
+  failure?: string;
+}
+
+type Metric = 'reqPerSec' | 'p50' | 'p99' | 'cpuMicros' | 'rss';
+
+function good(samples: readonly HttpSample[], server: HttpServerId, w: WorkloadId, connections: number): HttpSample[] {
+  return samples.filter((s) => s.server === server && s.workload === w && s.connections === connections && !s.failure);
+}
+
+/** The median over rounds of `metric(a) / metric(b)`, both from the same round; NaN when none. */
+export function ratio(samples: readonly HttpSample[], a: HttpServerId, b: HttpServerId, w: WorkloadId, connections: number, metric: Metric = 'reqPerSec'): number {
+  const bs = good(samples, b, w, connections);
+  return median(good(samples, a, w, connections).map((s) => {
+    const other = bs.find((x) => x.round === s.round);
+    return other ? s[metric] / other[metric] : NaN;
+  }));
+}
+
+/** The median over rounds of one figure of one server. */
+export function figure(samples: readonly HttpSample[], server: HttpServerId, w: WorkloadId, connections: number, metric: Metric): number {
+  return median(good(samples, server, w, connections).map((s) => s[metric]));
+}
+
+/** One row per workload × concurrency × server, in the order the samples came. */
+export function aggregate(samples: readonly HttpSample[]): HttpRow[] {
+  const rows: HttpRow[] = [];
+  const seen = new Set<string>();
+  for (const s of samples) {
+    const id = `${s.workload}|${s.connections}|${s.server}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const all = samples.filter((x) => x.server === s.server && x.workload === s.workload && x.connections === s.connections);
+    const at = (metric: Metric): number => figure(samples, s.server, s.workload, s.connections, metric);
+    rows.push({
+      server: s.server,
+      workload: s.workload,
+      connections: s.connections,
+      reqPerSec: at('reqPerSec'),
+      p50: at('p50'),
+      p99: at('p99'),
+      cpuMicros: at('cpuMicros'),
+      rssMB: at('rss') / 2 ** 20,
+      vsRaw: ratio(samples, s.server, 'raw-http', s.workload, s.connections),
+      vsExpress: ratio(samples, s.server, 'hand-express', s.workload, s.connections),
+      rounds: all.filter((x) => !x.failure).length,
+      failure: all.find((x) => x.failure)?.failure,
+    });
+  }
+  return rows;
+}

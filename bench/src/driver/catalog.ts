@@ -1,0 +1,62 @@
+/**
+ * The servers the benchmark compares: their ids, labels, what they are mounted on (which
+ * decides their baseline) and the compiled program that runs each one.
+ */
+import { join } from 'node:path';
+
+/** Ids of the HTTP servers, in table order. */
+export const HTTP_SERVER_IDS = ['raw-http', 'hand-express', 'toolwire-express', 'toolwire-http', 'sdk', 'fastmcp'] as const;
+
+/** One HTTP server's id. */
+export type HttpServerId = (typeof HTTP_SERVER_IDS)[number];
+
+/** An HTTP server program. */
+export interface HttpServerSpec {
+  readonly id: HttpServerId;
+  readonly label: string;
+  /** What the server's HTTP layer is: its natural baseline is the hand-written server on the same layer. */
+  readonly layer: 'node:http' | 'express';
+  readonly program: string;
+}
+
+/** Ids of the stdio servers. */
+export const STDIO_SERVER_IDS = ['toolwire-stdio', 'sdk-stdio'] as const;
+
+/** One stdio server's id. */
+export type StdioServerId = (typeof STDIO_SERVER_IDS)[number];
+
+/** A stdio server program. */
+export interface StdioServerSpec {
+  readonly id: StdioServerId;
+  readonly label: string;
+  readonly program: string;
+}
+
+/** The compiled program file of a server (they live in `dist/servers/`). */
+export function programPath(file: string): string {
+  return join(__dirname, '..', 'servers', file);
+}
+
+const HTTP: Readonly<Record<HttpServerId, HttpServerSpec>> = {
+  'raw-http': { id: 'raw-http', label: 'raw node:http (hand-written)', layer: 'node:http', program: programPath('rawHttp.js') },
+  'hand-express': { id: 'hand-express', label: 'Express 5 (hand-written)', layer: 'express', program: programPath('handExpress.js') },
+  'toolwire-express': { id: 'toolwire-express', label: 'toolwire mcpRouter/Express', layer: 'express', program: programPath('toolwireExpress.js') },
+  'toolwire-http': { id: 'toolwire-http', label: 'toolwire mcpHandler/node:http', layer: 'node:http', program: programPath('toolwireHttp.js') },
+  sdk: { id: 'sdk', label: 'MCP SDK stateless/Express', layer: 'express', program: programPath('sdkExpress.js') },
+  fastmcp: { id: 'fastmcp', label: 'fastmcp stateless', layer: 'node:http', program: programPath('fastmcpServer.js') },
+};
+
+const STDIO: Readonly<Record<StdioServerId, StdioServerSpec>> = {
+  'toolwire-stdio': { id: 'toolwire-stdio', label: 'toolwire serveStdio', program: programPath('toolwireStdio.js') },
+  'sdk-stdio': { id: 'sdk-stdio', label: 'MCP SDK StdioServerTransport', program: programPath('sdkStdio.js') },
+};
+
+/** The HTTP server with this id. */
+export function httpServer(id: HttpServerId): HttpServerSpec {
+  return HTTP[id];
+}
+
+/** The stdio server with this id. */
+export function stdioServer(id: StdioServerId): StdioServerSpec {
+  return STDIO[id];
+}

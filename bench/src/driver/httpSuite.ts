@@ -1,0 +1,150 @@
+/**
+ * The HTTP suite: per round, start every server program (a 10-tool process and a 1,000-tool
+ * process each), then for each workload and concurrency run the servers one after another
+ * (their order rotated each round, so no server always runs first), and stop them all. Each
+ * run: verify once per round (the reference body), warm up, then measure with the server's CPU
+ * time and RSS read through its side channel right before and after.
+ */
+import { httpServer, type HttpServerId } from './catalog';
+import { ServerProcess } from './ServerProcess';
+import { LoadClient } from '../load/LoadClient';
+import { workload, type WorkloadId } from '../fixture/workloads';
+
+/** What to run. */
+export interface HttpSuiteOptions {
+  rounds: number;
+  /** Seconds per measured run. */
+  duration: number;
+  /** Seconds of warm-up per server, workload and round. */
+  warmup: number;
+  concurrencies: readonly number[];
+  servers: readonly HttpServerId[];
+  workloads: readonly WorkloadId[];
+  /** Node flags per server program (e.g. `--cpu-prof`). */
+  execArgv: (server: HttpServerId) => readonly string[];
+  log: (line: string) => void;
+}
+
+/** One measured run. */
+export interface HttpSample {
+  round: number;
+  server: HttpServerId;
+  workload: WorkloadId;
+  connections: number;
+  /** Right responses per second. */
+  reqPerSec: number;
+  /** Latency percentiles of right responses, ms. */
+  p50: number;
+  p99: number;
+  /** Server CPU time (user + system) per right response, µs. */
+  cpuMicros: number;
+  /** Server RSS after the run, bytes. */
+  rss: number;
+  ok: number;
+  bad: number;
+  errors: number;
+  /** Why the run does not count: wrong responses, errors, a server that did not start. */
+  failure?: string;
+}
+
+type Processes = Map<string, ServerProcess | Error>;
+
+function key(server: HttpServerId, tools: number): string {
+  return `${server}/${tools}`;
+}
+
+async function startAll(options: HttpSuiteOptions): Promise<Processes> {
+  const variants = [...new Set(options.workloads.map((w) => workload(w).tools))];
+  const processes: Processes = new Map();
+  // one at a time: a start-up must not compete with another for the CPU
+  for (const server of options.servers) {
+    for (const tools of variants) {
+      try {
+        processes.set(key(server, tools), await ServerProcess.start(httpServer(server).program, { tools, execArgv: options.execArgv(server) }));
+      } catch (error) {
+        processes.set(key(server, tools), error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+  }
+  return processes;
+}
+
+function failed(round: number, server: HttpServerId, w: WorkloadId, connections: number, failure: string): HttpSample {
+  return { round, server, workload: w, connections, reqPerSec: NaN, p50: NaN, p99: NaN, cpuMicros: NaN, rss: NaN, ok: 0, bad: 0, errors: 0, failure };
+}
+
+function rotate<T>(items: readonly T[], by: number): T[] {
+  const n = by % items.length;
+  return [...items.slice(n), ...items.slice(0, n)];
+}
+
+async function measure(load: LoadClient, server: ServerProcess, round: number, id: HttpServerId, w: WorkloadId, connections: number, reference: string, duration: number): Promise<HttpSample> {
+  const before = await server.usage();
+  const outcome = await load.load({ url: server.url, workload: w, connections, duration, reference });
+  const after = await server.usage();
+  const sample: HttpSample = {
+    round,
+    server: id,
+    workload: w,
+    connections,
+    reqPerSec: outcome.ok / outcome.seconds,
+    p50: outcome.p50,
+    p99: outcome.p99,
+    cpuMicros: outcome.ok ? (after.cpuMicros - before.cpuMicros) / outcome.ok : NaN,
+    rss: after.rss,
+    ok: outcome.ok,
+    bad: outcome.bad,
+    errors: outcome.errors,
+  };
+  if (outcome.bad) sample.failure = `${outcome.bad} wrong responses, first: ${outcome.firstBad}`;
+  else if (outcome.errors) sample.failure = `${outcome.errors} connection errors or timeouts`;
+  else if (!outcome.ok) sample.failure = 'no responses';
+  return sample;
+}
+
+/** Runs the suite and returns every sample (failed runs included, with `failure` set). */
+export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSample[]> {
+  const samples: HttpSample[] = [];
+  const load = LoadClient.start();
+  try {
+    for (let round = 1; round <= options.rounds; round++) {
+      const processes = await startAll(options);
+      const order = rotate(options.servers, round - 1);
+      try {
+        for (const w of options.workloads) {
+          const tools = workload(w).tools;
+          const references = new Map<HttpServerId, string | Error>();
+          for (const connections of options.concurrencies) {
+            const line: string[] = [];
+            for (const id of order) {
+              const server = processes.get(key(id, tools));
+              let reference = references.get(id);
+              if (server instanceof ServerProcess && reference === undefined) {
+                const verified = await load.verify({ url: server.url, workload: w });
+                reference = verified.problem ? new Error(`wrong answer: ${verified.problem}`) : verified.body;
+                references.set(id, reference);
+                if (typeof reference === 'string' && options.warmup > 0) {
+                  await load.load({ url: server.url, workload: w, connections, duration: options.warmup, reference });
+                }
+              }
+              const sample =
+                server === undefined ? failed(round, id, w, connections, 'not started')
+                : server instanceof Error ? failed(round, id, w, connections, `did not start: ${server.message.split('\n')[0]}`)
+                : reference instanceof Error ? failed(round, id, w, connections, reference.message)
+                : await measure(load, server, round, id, w, connections, reference as string, options.duration).catch((error: unknown) =>
+                    failed(round, id, w, connections, `run failed: ${String(error)}`));
+              samples.push(sample);
+              line.push(`${id} ${sample.failure ? 'FAIL' : Math.round(sample.reqPerSec)}`);
+            }
+            options.log(`round ${round}/${options.rounds}  ${w} c=${connections}: ${line.join(', ')}`);
+          }
+        }
+      } finally {
+        await Promise.all([...processes.values()].map((p) => (p instanceof ServerProcess ? p.close() : undefined)));
+      }
+    }
+  } finally {
+    await load.close();
+  }
+  return samples;
+}

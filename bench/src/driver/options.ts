@@ -1,0 +1,89 @@
+/**
+ * Command-line options of `npm run bench` (after `--`), resolved once into a plain object.
+ * `--quick` is one short round; the defaults are the full run the README reports.
+ */
+import { HTTP_SERVER_IDS, type HttpServerId } from './catalog';
+import { WORKLOAD_IDS, isWorkloadId, type WorkloadId } from '../fixture/workloads';
+
+/** The resolved options. */
+export interface BenchOptions {
+  quick: boolean;
+  rounds: number;
+  duration: number;
+  warmup: number;
+  concurrencies: number[];
+  servers: HttpServerId[];
+  workloads: WorkloadId[];
+  stdioMessages: number;
+  sections: { http: boolean; stdio: boolean; micro: boolean };
+  /** Write `--cpu-prof` profiles of these servers to `results/profiles/`. */
+  profile: 'none' | 'toolwire' | 'all';
+  microBudgetMs: number;
+  help: boolean;
+}
+
+/** What `--help` prints. */
+export const USAGE = `usage: npm run bench -- [options]
+  --quick                 one short round (about a minute)
+  --rounds=N              rounds of the HTTP and stdio suites (default 3)
+  --duration=S            seconds per measured HTTP run (default 1.5)
+  --warmup=S              warm-up seconds per server and workload (default 0.5)
+  --concurrency=1,32      connection counts
+  --servers=a,b           ${HTTP_SERVER_IDS.join(', ')}
+  --workloads=a,b         ${WORKLOAD_IDS.join(', ')}
+  --stdio-messages=N      pipelined tools/call messages per stdio run (default 20000)
+  --only=http,stdio,micro sections to run (default all)
+  --profile[=all]         node --cpu-prof on the toolwire servers (or all) into bench/results/profiles`;
+
+function list<T extends string>(value: string, allowed: readonly T[], name: string): T[] {
+  const items = value.split(',').filter(Boolean);
+  for (const item of items) if (!(allowed as readonly string[]).includes(item)) throw new RangeError(`--${name}: unknown "${item}" (expected ${allowed.join(', ')})`);
+  return items as T[];
+}
+
+function positive(value: string, name: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new RangeError(`--${name}: expected a positive number, got "${value}"`);
+  return n;
+}
+
+/** Parses `argv` (without node and the script). Throws RangeError on a bad option. */
+export function parseOptions(argv: readonly string[]): BenchOptions {
+  const quick = argv.includes('--quick');
+  const options: BenchOptions = {
+    quick,
+    rounds: quick ? 1 : 3,
+    duration: quick ? 0.4 : 1.5,
+    warmup: quick ? 0.2 : 0.5,
+    concurrencies: [32, 1],
+    servers: [...HTTP_SERVER_IDS],
+    workloads: [...WORKLOAD_IDS],
+    stdioMessages: quick ? 5000 : 20000,
+    sections: { http: true, stdio: true, micro: true },
+    profile: 'none',
+    microBudgetMs: quick ? 150 : 700,
+    help: false,
+  };
+  for (const arg of argv) {
+    const [flag, value = ''] = arg.split(/=(.*)/s, 2);
+    switch (flag) {
+      case '--quick': break;
+      case '--help': case '-h': options.help = true; break;
+      case '--rounds': options.rounds = Math.round(positive(value, 'rounds')); break;
+      case '--duration': options.duration = positive(value, 'duration'); break;
+      case '--warmup': options.warmup = Number(value) === 0 ? 0 : positive(value, 'warmup'); break;
+      case '--concurrency': options.concurrencies = value.split(',').map((v) => Math.round(positive(v, 'concurrency'))); break;
+      case '--servers': options.servers = list(value, HTTP_SERVER_IDS, 'servers'); break;
+      case '--workloads': options.workloads = list(value, WORKLOAD_IDS, 'workloads').filter(isWorkloadId); break;
+      case '--stdio-messages': options.stdioMessages = Math.round(positive(value, 'stdio-messages')); break;
+      case '--only': {
+        const only = list(value, ['http', 'stdio', 'micro'] as const, 'only');
+        options.sections = { http: only.includes('http'), stdio: only.includes('stdio'), micro: only.includes('micro') };
+        break;
+      }
+      case '--profile': options.profile = value === 'all' ? 'all' : 'toolwire'; break;
+      default: throw new RangeError(`unknown option ${arg}\n${USAGE}`);
+    }
+  }
+  return options;
+}

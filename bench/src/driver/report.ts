@@ -1,0 +1,65 @@
+/** Report: the aggregated results as fixed-width text tables (one per workload and concurrency). */
+import { HTTP_SERVER_IDS, httpServer, stdioServer, type StdioServerId } from './catalog';
+import type { HttpRow } from './aggregate';
+import type { StdioSample } from './stdioSuite';
+import { median } from './median';
+import { workload } from '../fixture/workloads';
+
+function num(value: number, digits = 0): string {
+  return Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '–';
+}
+
+function times(value: number): string {
+  return Number.isFinite(value) ? `${value.toFixed(2)}×` : '–';
+}
+
+const COLUMNS = ['req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'RSS MB', '×raw', '×express'];
+const WIDTHS = [9, 8, 8, 11, 7, 7, 9];
+const LABEL = 31;
+
+function line(label: string, cells: string[]): string {
+  return label.padEnd(LABEL) + cells.map((c, i) => c.padStart(WIDTHS[i])).join(' ');
+}
+
+/** The HTTP tables: one per workload × concurrency, servers in catalog order. */
+export function httpTables(rows: readonly HttpRow[]): string[] {
+  const out: string[] = [];
+  const groups = [...new Set(rows.map((r) => `${r.workload}|${r.connections}`))];
+  for (const group of groups) {
+    const members = rows.filter((r) => `${r.workload}|${r.connections}` === group);
+    members.sort((a, b) => HTTP_SERVER_IDS.indexOf(a.server) - HTTP_SERVER_IDS.indexOf(b.server));
+    out.push('', `${workload(members[0].workload).title} — concurrency ${members[0].connections}`, line('server', COLUMNS));
+    for (const r of members) {
+      const label = httpServer(r.server).label;
+      if (r.failure && r.rounds === 0) {
+        out.push(`${label.padEnd(LABEL)}FAIL: ${r.failure.slice(0, 110)}`);
+        continue;
+      }
+      out.push(line(label, [num(r.reqPerSec), num(r.p50, 2), num(r.p99, 2), num(r.cpuMicros, 1), num(r.rssMB, 1), times(r.vsRaw), times(r.vsExpress)]));
+      if (r.failure) out.push(`${''.padEnd(LABEL)}(failed in some rounds: ${r.failure.slice(0, 100)})`);
+    }
+  }
+  return out;
+}
+
+/** The stdio summary per server: median messages/s, CPU µs per message, ratio to the SDK. */
+export function stdioTable(samples: readonly StdioSample[]): string[] {
+  const servers = [...new Set(samples.map((s) => s.server))];
+  const good = (id: StdioServerId): StdioSample[] => samples.filter((s) => s.server === id && !s.failure);
+  const sdk = median(good('sdk-stdio').map((s) => s.messagesPerSec));
+  const out = ['', `stdio — ${samples[0]?.messages ?? 0} pipelined tools/call add, after initialize`, `${'server'.padEnd(LABEL)}${'msg/s'.padStart(9)} ${'CPU µs/msg'.padStart(11)} ${'RSS MB'.padStart(7)} ${'×SDK'.padStart(7)}`];
+  for (const id of servers) {
+    const rows = good(id);
+    const failure = samples.find((s) => s.server === id && s.failure)?.failure;
+    if (!rows.length) {
+      out.push(`${stdioServer(id).label.padEnd(LABEL)}FAIL: ${(failure ?? '').slice(0, 110)}`);
+      continue;
+    }
+    const rate = median(rows.map((s) => s.messagesPerSec));
+    out.push(
+      `${stdioServer(id).label.padEnd(LABEL)}${num(rate).padStart(9)} ${num(median(rows.map((s) => s.cpuMicros)), 1).padStart(11)} ${num(median(rows.map((s) => s.rss)) / 2 ** 20, 1).padStart(7)} ${times(rate / sdk).padStart(7)}`,
+    );
+    if (failure) out.push(`${''.padEnd(LABEL)}(failed in some rounds: ${failure.slice(0, 100)})`);
+  }
+  return out;
+}

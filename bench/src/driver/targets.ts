@@ -1,0 +1,67 @@
+/**
+ * The issue's performance targets, checked against one run's samples (all at concurrency 32)
+ * and printed as PASS / MISS lines. Every comparison is a median of per-round comparisons.
+ */
+import { ratio } from './aggregate';
+import type { HttpServerId } from './catalog';
+import type { HttpSample } from './httpSuite';
+import type { StdioSample } from './stdioSuite';
+import { median } from './median';
+
+/** One target's verdict. */
+export interface TargetResult {
+  /** `undefined` when the run did not measure what the target needs. */
+  pass: boolean | undefined;
+  text: string;
+  value: number;
+}
+
+const C = 32;
+
+function verdict(text: string, value: number, pass: (v: number) => boolean, unit: (v: number) => string): TargetResult {
+  if (!Number.isFinite(value)) return { pass: undefined, text: `${text}: not measured`, value };
+  return { pass: pass(value), text: `${text}: ${unit(value)}`, value };
+}
+
+const x = (v: number): string => `${v.toFixed(2)}×`;
+
+/** list-1000 ÷ list-10 CPU per request of one server, median over rounds. */
+function listCost(samples: readonly HttpSample[], server: HttpServerId): number {
+  const at = (w: 'list-10' | 'list-1000', round: number): HttpSample | undefined =>
+    samples.find((s) => s.server === server && s.workload === w && s.connections === C && s.round === round && !s.failure);
+  const rounds = [...new Set(samples.map((s) => s.round))];
+  return median(rounds.map((r) => (at('list-1000', r)?.cpuMicros ?? NaN) / (at('list-10', r)?.cpuMicros ?? NaN)));
+}
+
+/** RSS difference (MB) of two servers after tools/call add, median over rounds. */
+function rssDelta(samples: readonly HttpSample[], a: HttpServerId, b: HttpServerId): number {
+  const at = (server: HttpServerId, round: number): HttpSample | undefined =>
+    samples.find((s) => s.server === server && s.workload === 'call-add' && s.connections === C && s.round === round && !s.failure);
+  const rounds = [...new Set(samples.map((s) => s.round))];
+  return median(rounds.map((r) => ((at(a, r)?.rss ?? NaN) - (at(b, r)?.rss ?? NaN)) / 2 ** 20));
+}
+
+function stdioRatio(samples: readonly StdioSample[]): number {
+  const rounds = [...new Set(samples.map((s) => s.round))];
+  const at = (server: StdioSample['server'], round: number): number =>
+    samples.find((s) => s.server === server && s.round === round && !s.failure)?.messagesPerSec ?? NaN;
+  return median(rounds.map((r) => at('toolwire-stdio', r) / at('sdk-stdio', r)));
+}
+
+/** Evaluates every target. */
+export function evaluateTargets(http: readonly HttpSample[], stdio: readonly StdioSample[]): TargetResult[] {
+  return [
+    verdict('toolwire on Express ≥ 1.0× hand-written Express (tools/call add, c=32, req/s)', ratio(http, 'toolwire-express', 'hand-express', 'call-add', C), (v) => v >= 1.0, x),
+    verdict('toolwire on Express ≥ 4× the SDK (tools/call add, c=32, req/s)', ratio(http, 'toolwire-express', 'sdk', 'call-add', C), (v) => v >= 4, x),
+    verdict('toolwire on node:http ≥ 0.7× raw node:http (tools/call add, c=32, req/s)', ratio(http, 'toolwire-http', 'raw-http', 'call-add', C), (v) => v >= 0.7, x),
+    verdict('toolwire/Express: tools/list 1,000 tools < 3× tools/list 10 tools (server CPU µs per request, c=32)', listCost(http, 'toolwire-express'), (v) => v < 3, x),
+    verdict('toolwire/node:http: tools/list 1,000 tools < 3× tools/list 10 tools (server CPU µs per request, c=32)', listCost(http, 'toolwire-http'), (v) => v < 3, x),
+    verdict('toolwire stdio ≥ 3× the SDK stdio server (msg/s)', stdioRatio(stdio), (v) => v >= 3, x),
+    verdict('toolwire/Express RSS within 15 MB of hand-written Express (after tools/call add, c=32)', rssDelta(http, 'toolwire-express', 'hand-express'), (v) => v <= 15, (v) => `${v >= 0 ? '+' : ''}${v.toFixed(1)} MB`),
+  ];
+}
+
+/** PASS / MISS / N/A lines. */
+export function formatTargets(results: readonly TargetResult[]): string[] {
+  return results.map((r) => `${r.pass === undefined ? 'N/A ' : r.pass ? 'PASS' : 'MISS'}  ${r.text}`);
+}

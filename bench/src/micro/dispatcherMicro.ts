@@ -1,0 +1,77 @@
+/**
+ * The dispatcher micro-benchmark: `new Dispatcher(defs, decl).handle(json)` in this process, no
+ * network, so a regression in core shows without HTTP noise. Each case is checked once with the
+ * same checker the HTTP suite uses, then timed in batches; the median batch gives ns per call.
+ */
+import { Dispatcher, type DispatchResult } from '@toolwire/core';
+import { toolwireService } from '../servers/toolwireDefinition';
+import { LARGE_TOOL_COUNT, SMALL_TOOL_COUNT, workload, type WorkloadId } from '../fixture/workloads';
+import { median } from '../driver/median';
+
+/** One micro-benchmark figure. */
+export interface MicroResult {
+  workload: WorkloadId;
+  title: string;
+  nsPerOp: number;
+  /** Operations timed in all. */
+  ops: number;
+}
+
+/** How long to measure. */
+export interface MicroOptions {
+  /** Milliseconds per case (split into batches). */
+  budgetMs: number;
+  workloads?: readonly WorkloadId[];
+}
+
+const CASES: readonly WorkloadId[] = ['call-add', 'call-echo', 'list-10', 'list-1000', 'initialize'];
+
+function bodyOf(result: DispatchResult | Promise<DispatchResult>): string {
+  if (result instanceof Promise) throw new Error('the dispatcher went asynchronous for a synchronous procedure');
+  return result.body;
+}
+
+function timeCase(dispatcher: Dispatcher, message: string, budgetMs: number): { nsPerOp: number; ops: number } {
+  const context = { protocolVersion: '2025-11-25' };
+  // calibrate a batch to ~1/20 of the budget, after a warm-up of the same length
+  let batch = 1;
+  for (;;) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < batch; i++) bodyOf(dispatcher.handle(message, context));
+    const ns = Number(process.hrtime.bigint() - start);
+    if (ns > (budgetMs * 1e6) / 20 || batch > 1 << 24) break;
+    batch *= 2;
+  }
+  const perOp: number[] = [];
+  const deadline = process.hrtime.bigint() + BigInt(Math.round(budgetMs * 1e6));
+  let ops = 0;
+  while (process.hrtime.bigint() < deadline || perOp.length < 5) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < batch; i++) bodyOf(dispatcher.handle(message, context));
+    perOp.push(Number(process.hrtime.bigint() - start) / batch);
+    ops += batch;
+  }
+  return { nsPerOp: median(perOp), ops };
+}
+
+/** Runs the micro-benchmark; throws when the dispatcher answers a case wrongly. */
+export function runMicro(options: MicroOptions): MicroResult[] {
+  const small = toolwireService(SMALL_TOOL_COUNT);
+  const large = toolwireService(LARGE_TOOL_COUNT);
+  const dispatchers = new Map([
+    [SMALL_TOOL_COUNT, new Dispatcher(small.defs, small.decl)],
+    [LARGE_TOOL_COUNT, new Dispatcher(large.defs, large.decl)],
+  ]);
+  return (options.workloads ?? CASES).map((id) => {
+    const w = workload(id);
+    const dispatcher = dispatchers.get(w.tools) as Dispatcher;
+    const problem = w.check(bodyOf(dispatcher.handle(w.body, { protocolVersion: '2025-11-25' })));
+    if (problem) throw new Error(`micro ${id}: wrong answer: ${problem}`);
+    return { workload: id, title: w.title, ...timeCase(dispatcher, w.body, options.budgetMs) };
+  });
+}
+
+/** The results as printable lines. */
+export function formatMicro(results: readonly MicroResult[]): string[] {
+  return results.map((r) => `  ${r.title.padEnd(24)} ${Math.round(r.nsPerOp).toLocaleString('en-US').padStart(10)} ns/op  (${r.ops.toLocaleString('en-US')} ops)`);
+}

@@ -1,0 +1,74 @@
+/**
+ * The hand-written JSON-RPC answerer behind both ceilings (raw node:http and hand-written Express):
+ * what a careful developer would write for exactly these tools without any MCP library —
+ * a switch on `method`, typeof checks for the arguments, the tools/list and initialize payloads
+ * serialized once at startup.
+ */
+import { inputSchemaOf, toolSpecs } from '../fixture/toolSpecs';
+
+type Json = Record<string, unknown>;
+type Id = string | number;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function error(id: Id | null, code: number, message: string): string {
+  return JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
+}
+
+function text(id: Id, value: string): string {
+  return JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: value }], isError: false } });
+}
+
+/**
+ * Returns a function that answers one parsed JSON-RPC message with the response text, or
+ * `undefined` for a notification.
+ */
+export function createHandRpc(toolCount: number): (message: unknown) => string | undefined {
+  const specs = toolSpecs(toolCount);
+  const toolsList = JSON.stringify({ tools: specs.map((s) => ({ name: s.name, description: s.description, inputSchema: inputSchemaOf(s) })) });
+  const initialize = (version: string): string =>
+    JSON.stringify({ protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: 'hand-written', version: '1.0.0' } });
+  const initialized = new Map([['2025-11-25', initialize('2025-11-25')], ['2025-03-26', initialize('2025-03-26')]]);
+  const known = new Set(specs.map((s) => s.name));
+
+  const call = (id: Id, params: unknown): string => {
+    if (!isObject(params) || typeof params.name !== 'string') return error(id, -32602, 'Invalid params');
+    const args = isObject(params.arguments) ? params.arguments : {};
+    switch (params.name) {
+      case 'add':
+        if (!Number.isInteger(args.a) || !Number.isInteger(args.b)) return error(id, -32602, 'add expects integers a and b');
+        return text(id, String((args.a as number) + (args.b as number)));
+      case 'echo':
+        if (typeof args.message !== 'string') return error(id, -32602, 'echo expects a string message');
+        return text(id, args.message);
+      default:
+        if (!known.has(params.name)) return error(id, -32602, `Unknown tool: ${params.name}`);
+        if (!Number.isInteger(args.x)) return error(id, -32602, 'expected an integer x');
+        return text(id, String(args.x));
+    }
+  };
+
+  return (message) => {
+    if (!isObject(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') return error(null, -32600, 'Invalid Request');
+    const id = message.id;
+    if (id === undefined) return undefined;
+    if (typeof id !== 'string' && typeof id !== 'number') return error(null, -32600, 'Invalid Request');
+    switch (message.method) {
+      case 'tools/call':
+        return call(id, message.params);
+      case 'tools/list':
+        return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${toolsList}}`;
+      case 'initialize': {
+        const requested = isObject(message.params) ? message.params.protocolVersion : undefined;
+        const result = initialized.get(typeof requested === 'string' ? requested : '') ?? (initialized.get('2025-11-25') as string);
+        return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`;
+      }
+      case 'ping':
+        return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{}}`;
+      default:
+        return error(id, -32601, 'Method not found');
+    }
+  };
+}

@@ -24,16 +24,23 @@ export class ByteQueue {
 
   /** Position of the first `byte` at or after `from` (relative to the head), or -1. */
   indexOf(byte: number, from = 0): number {
-    let base = 0;
-    for (let i = this.first; i < this.chunks.length; i++) {
-      const start = i === this.first ? this.offset : 0;
-      const chunk = this.chunks[i];
-      const span = chunk.length - start;
-      if (from < base + span) {
-        const found = chunk.indexOf(byte, start + Math.max(0, from - base));
-        if (found >= 0) return base + found - start;
-      }
-      base += span;
+    // find the chunk holding `from` from the back: readers search only what just arrived
+    let index = this.chunks.length - 1;
+    let base = this.size;
+    while (index >= this.first) {
+      base -= this.span(index);
+      if (base <= from) break;
+      index--;
+    }
+    if (index < this.first) {
+      index = this.first;
+      base = 0;
+    }
+    for (; index < this.chunks.length; index++) {
+      const start = index === this.first ? this.offset : 0;
+      const found = this.chunks[index].indexOf(byte, start + Math.max(0, from - base));
+      if (found >= 0) return base + found - start;
+      base += this.span(index);
     }
     return -1;
   }
@@ -51,6 +58,11 @@ export class ByteQueue {
   /** Removes the first `n` bytes. */
   skip(n: number): void {
     this.read(n, true, false);
+  }
+
+  /** Unconsumed bytes of chunk `index`. */
+  private span(index: number): number {
+    return this.chunks[index].length - (index === this.first ? this.offset : 0);
   }
 
   private read(n: number, consume: boolean, collect = true): Buffer {

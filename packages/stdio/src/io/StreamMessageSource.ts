@@ -59,6 +59,8 @@ export class StreamMessageSource {
     if (this.released) return;
     this.released = true;
     this.stream.off('error', this.onError);
+    // a destroyed stream may still emit the error this source already reported; keep it handled
+    if (this.stream.errored) this.stream.once('error', () => undefined);
     this.wake?.();
     // after the tick in which Node notices the 'readable' listener is gone, pause() takes effect
     process.nextTick(() => this.stream.pause());

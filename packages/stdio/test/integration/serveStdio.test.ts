@@ -1,0 +1,147 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { serveStdio } from '@toolwire/stdio';
+import { call, Collector, contentLength, createTestService, request } from '../helpers';
+
+function start(options: { exposeInternalErrors?: boolean } = {}) {
+  const { defs, decl, gates } = createTestService();
+  const input = new PassThrough();
+  const output = new Collector();
+  let finished = false;
+  const done = serveStdio(defs, decl, { input, output: output.stream, ...options }).finally(() => (finished = true));
+  return { input, output, gates, done, isFinished: () => finished };
+}
+
+describe('serveStdio', () => {
+  it('answers each request in its own framing and resolves at the end of input', async () => {
+    const { input, output, done } = start();
+    input.write(`${request(1, 'ping')}\n`);
+    input.write(contentLength(call(2, 'add', { a: 40, b: 2 })));
+    input.end(`${call(3, 'echo', { message: 'ok' })}\n`);
+    await done;
+    expect(output.frames().map((f) => [f.framing, f.reply.id])).toEqual([
+      ['newline', 1],
+      ['content-length', 2],
+      ['newline', 3],
+    ]);
+    expect(output.replies()[1].result?.content?.[0].text).toBe('42');
+  });
+
+  it('dispatches without waiting for earlier calls, so replies come out of order', async () => {
+    const { input, output, gates, done } = start();
+    input.write(`${call(1, 'wait', { name: 'slow' })}\n${call(2, 'wait', { name: 'fast' })}\n`);
+    await Promise.all([gates.whenStarted('slow'), gates.whenStarted('fast')]);
+    gates.release('fast');
+    expect((await output.waitFor(1)).map((r) => r.id)).toEqual([2]);
+    gates.release('slow');
+    expect((await output.waitFor(2)).map((r) => r.id)).toEqual([2, 1]);
+    input.end();
+    await done;
+  });
+
+  it('aborts a call named by notifications/cancelled and sends no reply for it', async () => {
+    const { input, output, gates, done } = start();
+    input.write(`${call(7, 'wait', { name: 'doomed' })}\n`);
+    await gates.whenStarted('doomed');
+    input.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7, reason: 'user' } })}\n`);
+    input.end(`${request(8, 'ping')}\n`);
+    await done;
+    expect(gates.signals.get('doomed')?.aborted).toBe(true);
+    expect(output.replies().map((r) => r.id)).toEqual([8]);
+  });
+
+  it('at the end of input waits for calls in flight and writes their replies before resolving', async () => {
+    const { input, output, gates, done, isFinished } = start();
+    input.end(`${call(1, 'wait', { name: 'late' })}\n`);
+    await gates.whenStarted('late');
+    await once(input, 'end');
+    await Promise.resolve();
+    expect(isFinished()).toBe(false);
+    gates.release('late');
+    await done;
+    expect(output.replies()).toEqual([{ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'released late' }], isError: false } }]);
+  });
+
+  it('answers garbage with -32700 (id null) and goes on', async () => {
+    const { input, output, done } = start();
+    input.end(`this is not json\n${request(1, 'ping')}\nContent-Length: twelve\r\n\r\n{}${contentLength(request(2, 'ping'))}`);
+    await done;
+    const replies = output.replies();
+    expect(replies.map((r) => [r.id, r.error?.code ?? 'ok'])).toEqual([
+      [null, -32700],
+      [1, 'ok'],
+      [null, -32700],
+      [2, 'ok'],
+    ]);
+  });
+
+  it('handles a 10 MiB message arriving in 64 KiB chunks', async () => {
+    const { input, output, done } = start();
+    const big = 'ü'.repeat(5 * 1024 * 1024); // 10 MiB of UTF-8
+    const bytes = Buffer.from(`${call(1, 'echo', { message: big })}\n`);
+    for (let i = 0; i < bytes.length; i += 65536) input.write(bytes.subarray(i, i + 65536));
+    input.end();
+    await done;
+    const [reply] = output.replies();
+    expect(reply.id).toBe(1);
+    expect(reply.result?.content?.[0].text === big).toBe(true);
+  });
+
+  it('reassembles requests written one byte at a time', async () => {
+    const { input, output, done } = start();
+    const bytes = Buffer.from(`${contentLength(call(1, 'echo', { message: 'Zoë 🎉' }))}${call(2, 'add', { a: 1, b: 1 })}\n`);
+    for (const byte of bytes) input.write(Buffer.from([byte]));
+    input.end();
+    await done;
+    expect(output.frames().map((f) => [f.framing, f.reply.result?.content?.[0].text])).toEqual([
+      ['content-length', 'Zoë 🎉'],
+      ['newline', '2'],
+    ]);
+  });
+
+  it('sends console output from tools to stderr while it runs, and restores console afterwards', async () => {
+    const originalLog = console.log;
+    const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const stdout = jest.spyOn(process.stdout, 'write');
+    try {
+      const { input, output, done } = start();
+      input.end(`${call(1, 'shout', { message: 'tool chatter' })}\n`);
+      await done;
+      expect(output.replies()[0].result?.content?.[0].text).toBe('12');
+      expect(stderr.mock.calls.map((c) => String(c[0]))).toContain('tool chatter\n');
+      expect(stdout).not.toHaveBeenCalled();
+    } finally {
+      stderr.mockRestore();
+      stdout.mockRestore();
+    }
+    expect(console.log).toBe(originalLog);
+  });
+
+  it('ends cleanly when the output breaks (EPIPE), aborting calls in flight', async () => {
+    const { input, output, gates, done } = start();
+    input.write(`${request(1, 'ping')}\n${call(2, 'wait', { name: 'orphan' })}\n`);
+    await output.waitFor(1);
+    await gates.whenStarted('orphan');
+    output.stream.destroy(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+    await expect(done).resolves.toBeUndefined();
+    expect(gates.signals.get('orphan')?.aborted).toBe(true);
+    expect(input.listenerCount('error')).toBe(0);
+  });
+
+  it('rejects with an input error after writing the replies in flight', async () => {
+    const { input, output, gates, done } = start();
+    input.write(`${call(1, 'wait', { name: 'pending' })}\n`);
+    await gates.whenStarted('pending');
+    input.destroy(new Error('input broke'));
+    gates.release('pending');
+    await expect(done).rejects.toThrow('input broke');
+    expect(output.replies().map((r) => r.id)).toEqual([1]);
+  });
+
+  it('rejects with an input error when nothing is in flight, without an unhandled error event', async () => {
+    const { input, done } = start();
+    input.destroy(new Error('input broke early'));
+    await expect(done).rejects.toThrow('input broke early');
+    await new Promise((resolve) => input.on('close', resolve)); // an unhandled 'error' would fail the run first
+  });
+});

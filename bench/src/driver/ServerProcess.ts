@@ -38,6 +38,8 @@ export class ServerProcess {
     /** The TCP port (0 for a stdio server). */
     readonly port: number,
   ) {
+    // a program that died makes IPC writes fail: usage() rejects then, the driver does not crash
+    child.on('error', () => undefined);
     child.on('message', (message: ServerMessage) => {
       if (message.type !== 'usage') return;
       this.waiting.get(message.seq)?.({ cpuMicros: message.cpuMicros, rss: message.rss });
@@ -58,19 +60,12 @@ export class ServerProcess {
       stderr = (stderr + chunk).slice(-STDERR_TAIL);
     });
     return new Promise((resolve, reject) => {
-      const fail = (reason: string): void => {
-        clearTimeout(timer);
-        child.kill('SIGKILL');
-        reject(new Error(`${program}: ${reason}${stderr ? `\n${stderr}` : ''}`));
-      };
-      const timer = setTimeout(() => fail('did not report ready in time'), options.startTimeoutMs ?? 20_000);
-      child.once('exit', (code) => fail(`exited with code ${code} before it was ready`));
-      child.on('message', function onReady(message: ServerMessage) {
-        if (message.type === 'failed') fail(message.error);
+      const onExit = (code: number | null): void => fail(`exited with code ${code} before it was ready`);
+      const onError = (error: Error): void => fail(error.message);
+      const onMessage = (message: ServerMessage): void => {
+        if (message.type === 'failed') return fail(message.error);
         if (message.type !== 'ready') return;
-        clearTimeout(timer);
-        child.removeAllListeners('exit');
-        child.off('message', onReady);
+        settle();
         const server = new ServerProcess(child, message.port);
         server.stderr = stderr;
         child.stderr?.removeAllListeners('data');
@@ -78,7 +73,18 @@ export class ServerProcess {
           server.stderr = (server.stderr + chunk).slice(-STDERR_TAIL);
         });
         resolve(server);
-      });
+      };
+      const settle = (): void => {
+        clearTimeout(timer);
+        child.off('exit', onExit).off('error', onError).off('message', onMessage);
+      };
+      const fail = (reason: string): void => {
+        settle();
+        child.kill('SIGKILL');
+        reject(new Error(`${program}: ${reason}${stderr ? `\n${stderr}` : ''}`));
+      };
+      const timer = setTimeout(() => fail('did not report ready in time'), options.startTimeoutMs ?? 20_000);
+      child.on('exit', onExit).on('error', onError).on('message', onMessage);
     });
   }
 
@@ -110,7 +116,11 @@ export class ServerProcess {
     return new Promise((resolve, reject) => {
       if (!this.child.connected) return reject(new Error('server process is gone'));
       this.waiting.set(seq, resolve);
-      this.send({ type: 'usage', seq });
+      this.child.send({ type: 'usage', seq } satisfies DriverMessage, (error) => {
+        if (!error) return;
+        this.waiting.delete(seq);
+        reject(new Error(`server process is gone (${error.message})${this.stderr ? `: ${this.stderr.slice(-300)}` : ''}`));
+      });
     });
   }
 
@@ -123,12 +133,8 @@ export class ServerProcess {
         clearTimeout(timer);
         resolve();
       });
-      if (this.child.connected) this.send({ type: 'exit' });
+      if (this.child.connected) this.child.send({ type: 'exit' } satisfies DriverMessage, (error) => error && this.child.kill('SIGTERM'));
       else this.child.kill('SIGTERM');
     });
-  }
-
-  private send(message: DriverMessage): void {
-    this.child.send(message);
   }
 }

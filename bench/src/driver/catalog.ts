@@ -32,9 +32,12 @@ export interface StdioServerSpec {
   readonly program: string;
 }
 
-/** The compiled program file of a server (they live in `dist/servers/`). */
+/**
+ * The compiled program file of a server: `bench/dist/servers/FILE` (resolved the same from
+ * `src/driver` under ts-jest and from `dist/driver`, so tests spawn the built programs).
+ */
 export function programPath(file: string): string {
-  return join(__dirname, '..', 'servers', file);
+  return join(__dirname, '..', '..', 'dist', 'servers', file);
 }
 
 const HTTP: Readonly<Record<HttpServerId, HttpServerSpec>> = {

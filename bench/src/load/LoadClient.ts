@@ -25,9 +25,10 @@ export class LoadClient {
     });
   }
 
-  /** Forks the worker (the compiled `loadWorker.js` beside this file). */
+  /** Forks the worker (the compiled `bench/dist/load/loadWorker.js`, also when this file runs from `src/` under ts-jest). */
   static start(): LoadClient {
-    return new LoadClient(fork(join(__dirname, 'loadWorker.js'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+    const program = join(__dirname, '..', '..', 'dist', 'load', 'loadWorker.js');
+    return new LoadClient(fork(program, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   }
 
   /** Sends the workload's request once and checks the answer. */

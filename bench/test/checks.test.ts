@@ -1,0 +1,77 @@
+/** The response checkers accept right answers from any server style and reject wrong ones. */
+import { checkCallText, checkInitialize, checkToolsList } from '../src/fixture/checks';
+import { ECHO_MESSAGE, workload } from '../src/fixture/workloads';
+import { checkStdioReplies } from '../src/driver/stdioSuite';
+import { createHandRpc } from '../src/servers/handRpc';
+import { parseOptions } from '../src/driver/options';
+
+const result = (id: unknown, value: unknown): string => JSON.stringify({ jsonrpc: '2.0', id, result: value });
+const text = (t: string, extra: object = { isError: false }): object => ({ content: [{ type: 'text', text: t }], ...extra });
+
+describe('checkCallText', () => {
+  it('accepts one text block with the expected text, with isError false or absent, keys in any order', () => {
+    expect(checkCallText(result(1, text('5')), 1, '5')).toBeUndefined();
+    expect(checkCallText(result(1, text('5', {})), 1, '5')).toBeUndefined();
+    expect(checkCallText(JSON.stringify({ result: text('5', {}), jsonrpc: '2.0', id: 1 }), 1, '5')).toBeUndefined();
+  });
+
+  it('rejects a wrong sum, a wrong id, isError true, a JSON-RPC error, extra blocks and non-JSON', () => {
+    expect(checkCallText(result(1, text('6')), 1, '5')).toMatch(/expected text "5"/);
+    expect(checkCallText(result(2, text('5')), 1, '5')).toMatch(/expected id 1/);
+    expect(checkCallText(result(1, text('5', { isError: true })), 1, '5')).toMatch(/isError/);
+    expect(checkCallText(JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'x' } }), 1, '5')).toMatch(/JSON-RPC error/);
+    expect(checkCallText(result(1, { content: [{ type: 'text', text: '5' }, { type: 'text', text: '5' }] }), 1, '5')).toMatch(/one block/);
+    expect(checkCallText('<html>500</html>', 1, '5')).toMatch(/not JSON/);
+    expect(checkCallText(result(1, text(ECHO_MESSAGE.slice(1))), 1, ECHO_MESSAGE)).toMatch(/expected text/);
+  });
+});
+
+describe('checkToolsList and checkInitialize', () => {
+  const tools = (n: number): object[] =>
+    Array.from({ length: n }, (_, i) => ({ name: ['add', 'echo'][i] ?? `t${i}`, inputSchema: { type: 'object', properties: { a: {}, b: {} } } }));
+
+  it('accepts a list of the right length with add and echo, and rejects a short one or duplicates', () => {
+    expect(checkToolsList(result(1, { tools: tools(10) }), 1, 10)).toBeUndefined();
+    expect(checkToolsList(result(1, { tools: tools(9) }), 1, 10)).toMatch(/expected 10 tools/);
+    expect(checkToolsList(result(1, { tools: [...tools(9), tools(1)[0]] }), 1, 10)).toMatch(/duplicate/);
+  });
+
+  it('accepts an initialize result and rejects one without the tools capability', () => {
+    const init = { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } };
+    expect(checkInitialize(result(1, init), 1)).toBeUndefined();
+    expect(checkInitialize(result(1, { ...init, capabilities: {} }), 1)).toMatch(/tools capability/);
+  });
+});
+
+describe('the hand-written ceiling answers every workload right', () => {
+  it.each(['call-add', 'call-echo', 'list-10', 'initialize'] as const)('%s', (id) => {
+    const answer = createHandRpc(10);
+    expect(workload(id).check(answer(JSON.parse(workload(id).body)) ?? '')).toBeUndefined();
+  });
+
+  it('and the 1,000-tool variant lists 1,000 tools', () => {
+    expect(workload('list-1000').check(createHandRpc(1000)(JSON.parse(workload('list-1000').body)) ?? '')).toBeUndefined();
+  });
+});
+
+describe('checkStdioReplies', () => {
+  const reply = (k: number, sum = k + 1): string => result(k + 2, text(String(sum)));
+
+  it('accepts every reply once, in any order', () => {
+    expect(checkStdioReplies([reply(2), reply(0), reply(1)], 3)).toBeUndefined();
+  });
+
+  it('rejects a missing reply, a duplicate and a wrong sum', () => {
+    expect(checkStdioReplies([reply(0), reply(1)], 3)).toMatch(/expected 3 replies/);
+    expect(checkStdioReplies([reply(0), reply(0), reply(1)], 3)).toMatch(/two replies/);
+    expect(checkStdioReplies([reply(0), reply(1, 7), reply(2)], 3)).toMatch(/id 3: expected text "2"/);
+  });
+});
+
+describe('parseOptions', () => {
+  it('makes --quick one short round and refuses unknown servers', () => {
+    expect(parseOptions(['--quick'])).toMatchObject({ quick: true, rounds: 1 });
+    expect(parseOptions([])).toMatchObject({ quick: false, rounds: 3 });
+    expect(() => parseOptions(['--servers=nope'])).toThrow(/unknown "nope"/);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Every server program (built, in bench/dist) starts on a loopback port or on stdio, answers a
+ * tools/call right, reports its CPU time and RSS through the side channel, and exits when asked.
+ */
+import { request } from 'node:http';
+import { HTTP_SERVER_IDS, STDIO_SERVER_IDS, httpServer, stdioServer } from '../src/driver/catalog';
+import { ServerProcess } from '../src/driver/ServerProcess';
+import { BASE_HEADERS, workload } from '../src/fixture/workloads';
+import { checkCallText } from '../src/fixture/checks';
+
+jest.setTimeout(30_000);
+
+function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('HTTP server programs', () => {
+  it.each(HTTP_SERVER_IDS)('%s answers tools/call add with 5 and reports its usage', async (id) => {
+    const server = await ServerProcess.start(httpServer(id).program, { tools: 10 });
+    try {
+      expect(server.port).toBeGreaterThan(0);
+      const add = workload('call-add');
+      const res = await post(server.url, add.body, { ...BASE_HEADERS, ...add.headers });
+      expect(res.status).toBe(200);
+      expect(add.check(res.body)).toBeUndefined();
+      const usage = await server.usage();
+      expect(usage.cpuMicros).toBeGreaterThan(0);
+      expect(usage.rss).toBeGreaterThan(10 * 2 ** 20);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('stdio server programs', () => {
+  it.each(STDIO_SERVER_IDS)('%s answers tools/call add after initialize', async (id) => {
+    const server = await ServerProcess.start(stdioServer(id).program, { tools: 10, stdio: true });
+    try {
+      const lines: string[] = [];
+      let buffer = '';
+      const two = new Promise<void>((resolve) => {
+        server.stdout.setEncoding('utf8');
+        server.stdout.on('data', (chunk: string) => {
+          buffer += chunk;
+          const parts = buffer.split('\n');
+          buffer = parts.pop() ?? '';
+          lines.push(...parts.filter(Boolean));
+          if (lines.length >= 2) resolve();
+        });
+      });
+      const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } };
+      server.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init })}\n`);
+      server.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+      server.stdin.write('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add","arguments":{"a":40,"b":2}}}\n');
+      await two;
+      expect(checkCallText(lines[1], 2, '42')).toBeUndefined();
+    } finally {
+      server.stdin.end();
+      await server.close();
+    }
+  });
+});

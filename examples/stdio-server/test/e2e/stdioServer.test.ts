@@ -109,6 +109,15 @@ describe('examples/stdio-server with the official MCP SDK client (newline framin
     expect(content).toHaveLength(1);
     expect(content[0]).toMatchObject({ type: 'image', mimeType: 'image/png' });
     expect(inspectPng(Buffer.from(content[0].data, 'base64'))).toEqual({ width: 16, height: 16 });
+    const small = (await client.callTool({ name: 'image', arguments: { size: 3 } })).content as Array<{ data: string }>;
+    expect(inspectPng(Buffer.from(small[0].data, 'base64'))).toEqual({ width: 3, height: 3 });
+  });
+
+  it('reports an out-of-range image size as a tool error', async () => {
+    expect(await client.callTool({ name: 'image', arguments: { size: 0 } })).toEqual({
+      content: [{ type: 'text', text: 'size must be between 1 and 256, got 0' }],
+      isError: true,
+    });
   });
 
   it('reports a bad argument as a tool error under the negotiated 2025-11-25', async () => {

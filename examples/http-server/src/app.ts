@@ -12,6 +12,7 @@ import { createDemoService } from './declaration';
 export function createApp(options?: McpHttpOptions): Express {
   const { decl, defs } = createDemoService();
   const app = express();
+  app.disable('x-powered-by');
   app.use('/mcp', mcpRouter(decl, defs, options), mcpErrorHandler());
   return app;
 }

@@ -6,7 +6,7 @@
 
 /** True when the `Content-Type` header (absent or empty = JSON) announces a UTF-8 JSON body. */
 export function isJsonContentType(header: string | undefined): boolean {
-  if (header === undefined || header === '') return true;
+  if (header === undefined || header === '' || header === 'application/json') return true;
   const semi = header.indexOf(';');
   const type = (semi < 0 ? header : header.slice(0, semi)).trim().toLowerCase();
   if (type !== 'application/json' && !(type.startsWith('application/') && type.endsWith('+json'))) return false;

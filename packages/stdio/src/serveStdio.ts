@@ -55,7 +55,7 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
         .catch(stop);
       replies.add(reply);
       void reply.then(() => replies.delete(reply));
-      if (output.writableNeedDrain) await drained(output, whenStopped);
+      if (output.writableNeedDrain) await drained(output); // false once the output is destroyed
     }
   } catch (error) {
     inputError = { error };
@@ -71,14 +71,13 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
   if (inputError) throw inputError.error;
 }
 
-/** Resolves when the output drains or the server stops, whichever comes first. */
-function drained(output: Writable, whenStopped: Promise<void>): Promise<void> {
+/** Resolves when the output drains, or fails (then the loop stops). */
+function drained(output: Writable): Promise<void> {
   return new Promise((resolve) => {
     const done = (): void => {
-      output.off('drain', done);
+      for (const event of ['drain', 'error', 'close']) output.off(event, done);
       resolve();
     };
-    output.on('drain', done);
-    void whenStopped.then(done);
+    for (const event of ['drain', 'error', 'close']) output.on(event, done);
   });
 }

@@ -1,0 +1,82 @@
+/**
+ * everything: one declaration with every MCP content kind toolwire writes and a raw JSON Schema
+ * 2020-12 tool — the tools the official conformance suite (`@modelcontextprotocol/conformance`,
+ * server mode) calls — plus the seed's `add` and `echo`.
+ */
+import {
+  RemotingFault,
+  ServiceDefinition,
+  ToolDeclaration,
+  audioContent,
+  blocksContent,
+  image,
+  imageContent,
+  integerType,
+  resource,
+  resourceContent,
+  stringType,
+  text,
+} from '@toolwire/core';
+import { RED_PIXEL_PNG, silentWav } from './media';
+
+/** The JSON Schema 2020-12 input schema of `json_schema_2020_12_tool`, published verbatim. */
+export const JSON_SCHEMA_2020_12 = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  $defs: {
+    address: {
+      type: 'object',
+      properties: { street: { type: 'string' }, city: { type: 'string' } },
+    },
+  },
+  properties: {
+    name: { type: 'string' },
+    address: { $ref: '#/$defs/address' },
+  },
+  additionalProperties: false,
+};
+
+/** Builds the everything declaration and its procedures. */
+export function createEverythingService(): { decl: ToolDeclaration; defs: ServiceDefinition } {
+  const decl = new ToolDeclaration('toolwire-everything', '1.0.0', {
+    title: 'toolwire everything server',
+    instructions: 'Every tool returns a different kind of MCP content; add and echo are the classic demo.',
+  });
+  decl.addTool('add', 'Add two integers')
+    .addParam('a', integerType(), 'First operand')
+    .addParam('b', integerType(), 'Second operand');
+  decl.addTool('echo', 'Echo a string').addParam('message', stringType(), 'The message to echo');
+  decl.addTool('test_simple_text', 'Returns a simple text response');
+  decl.addTool('test_image_content', 'Returns a 1x1 red PNG image').setContent(imageContent());
+  decl.addTool('test_audio_content', 'Returns a short silent WAV clip').setContent(audioContent());
+  decl.addTool('test_embedded_resource', 'Returns an embedded text resource').setContent(resourceContent());
+  decl.addTool('test_multiple_content_types', 'Returns text, an image and an embedded resource').setContent(blocksContent());
+  decl.addTool('test_error_handling', 'Always fails with a tool execution error (isError: true)');
+  decl.addTool('json_schema_2020_12_tool', 'Tool with JSON Schema 2020-12 features').setInputSchema(JSON_SCHEMA_2020_12);
+
+  const wav = silentWav();
+  const defs = new ServiceDefinition()
+    .registerProcedure('add', (a: number, b: number) => a + b)
+    .registerProcedure('echo', async (message: string) => message)
+    .registerProcedure('test_simple_text', () => 'This is a simple text response for testing.')
+    .registerProcedure('test_image_content', () => RED_PIXEL_PNG)
+    .registerProcedure('test_audio_content', () => wav)
+    .registerProcedure('test_embedded_resource', () => ({
+      uri: 'test://embedded-resource',
+      mimeType: 'text/plain',
+      text: 'This is an embedded resource content.',
+    }))
+    .registerProcedure('test_multiple_content_types', () => [
+      text('Multiple content types test:'),
+      image(RED_PIXEL_PNG, 'image/png'),
+      resource({ uri: 'test://mixed-content-resource', mimeType: 'application/json', text: '{"test":"data","value":123}' }),
+    ])
+    .registerProcedure('test_error_handling', () => {
+      throw new RemotingFault('This tool intentionally returns an error for testing');
+    })
+    .registerProcedure('json_schema_2020_12_tool', (name: string | undefined, address: { street?: string; city?: string } | undefined) => ({
+      name: name ?? null,
+      address: address ?? null,
+    }));
+  return { decl, defs };
+}

@@ -1,0 +1,90 @@
+/**
+ * The everything server through the official SDK client, over HTTP and over stdio (spawned):
+ * every tool is listed with a description and answers with the content kind it promises.
+ */
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { JSON_SCHEMA_2020_12 } from '../src/everything';
+import { startServer } from '../src/conformance';
+
+jest.setTimeout(30_000);
+
+const main = join(__dirname, '..', 'dist', 'main.js');
+type Content = { type: string; text?: string; data?: string; mimeType?: string; resource?: Record<string, unknown> }[];
+
+function suite(name: string, connect: () => Promise<{ transport: Transport; stop?: () => void }>): void {
+  describe(`over ${name}`, () => {
+    let client: Client;
+    let stop: (() => void) | undefined;
+
+    beforeAll(async () => {
+      const connection = await connect();
+      stop = connection.stop;
+      client = new Client({ name: 'everything-test', version: '1.0.0' });
+      await client.connect(connection.transport);
+    });
+
+    afterAll(async () => {
+      await client.close();
+      stop?.();
+    });
+
+    const call = async (tool: string, args: Record<string, unknown> = {}) =>
+      (await client.callTool({ name: tool, arguments: args })) as { content: Content; isError?: boolean };
+
+    it('lists every tool with a non-empty description and the raw 2020-12 schema verbatim', async () => {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name).sort()).toEqual(
+        ['add', 'echo', 'json_schema_2020_12_tool', 'test_audio_content', 'test_embedded_resource', 'test_error_handling', 'test_image_content', 'test_multiple_content_types', 'test_simple_text'].sort(),
+      );
+      for (const tool of tools) expect(tool.description).toMatch(/\S/);
+      expect(tools.find((t) => t.name === 'json_schema_2020_12_tool')?.inputSchema).toEqual(JSON_SCHEMA_2020_12);
+    });
+
+    it('answers text, image (a PNG), audio (a WAV) and an embedded resource', async () => {
+      expect((await call('test_simple_text')).content).toEqual([{ type: 'text', text: 'This is a simple text response for testing.' }]);
+      const [img] = (await call('test_image_content')).content;
+      expect(img).toMatchObject({ type: 'image', mimeType: 'image/png' });
+      expect(Buffer.from(img.data ?? '', 'base64').subarray(1, 4).toString()).toBe('PNG');
+      const [wav] = (await call('test_audio_content')).content;
+      expect(wav).toMatchObject({ type: 'audio', mimeType: 'audio/wav' });
+      const bytes = Buffer.from(wav.data ?? '', 'base64');
+      expect([bytes.subarray(0, 4).toString(), bytes.subarray(8, 12).toString()]).toEqual(['RIFF', 'WAVE']);
+      expect((await call('test_embedded_resource')).content).toEqual([
+        { type: 'resource', resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' } },
+      ]);
+    });
+
+    it('answers several blocks at once, and a tool error with isError', async () => {
+      expect((await call('test_multiple_content_types')).content.map((c) => c.type)).toEqual(['text', 'image', 'resource']);
+      const failed = await call('test_error_handling');
+      expect(failed.isError).toBe(true);
+      expect(failed.content).toEqual([{ type: 'text', text: 'This tool intentionally returns an error for testing' }]);
+    });
+
+    it('passes raw-schema arguments by the order of properties and refuses unknown ones', async () => {
+      const ok = await call('json_schema_2020_12_tool', { address: { city: 'Oslo' }, name: 'Ada' });
+      expect(ok.content[0].text).toBe('  name: Ada\n  address:\n    city: Oslo');
+      const refused = await call('json_schema_2020_12_tool', { nickname: 'A' });
+      expect(refused).toMatchObject({ isError: true, content: [{ type: 'text', text: 'unknown argument "nickname"' }] });
+    });
+
+    it('still serves add and echo', async () => {
+      expect((await call('add', { a: 6, b: 7 })).content[0].text).toBe('13');
+      expect((await call('echo', { message: 'hi' })).content[0].text).toBe('hi');
+    });
+  });
+}
+
+suite('HTTP', async () => {
+  const { url, child } = await startServer();
+  return { transport: new StreamableHTTPClientTransport(new URL(url)), stop: () => (child as ChildProcess).kill('SIGTERM') };
+});
+
+suite('stdio', async () => ({
+  transport: new StdioClientTransport({ command: process.execPath, args: [main, '--stdio'], stderr: 'pipe' }),
+}));

@@ -16,9 +16,12 @@ import { formatMicro, runMicro, type MicroResult } from './micro/dispatcherMicro
 
 const RESULTS_DIR = join(__dirname, '..', 'results');
 
+let profiles = 0;
+
 function profileFlags(options: BenchOptions, server: string): string[] {
   if (options.profile === 'none' || (options.profile === 'toolwire' && !server.startsWith('toolwire'))) return [];
-  return ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`, `--cpu-prof-name=${server}-\${pid}.cpuprofile`];
+  const name = `${server}-${new Date().toISOString().replace(/[:.]/g, '-')}-${++profiles}.cpuprofile`;
+  return ['--cpu-prof', `--cpu-prof-dir=${join(RESULTS_DIR, 'profiles')}`, `--cpu-prof-name=${name}`];
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -46,7 +49,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 
   const rows = aggregate(http);
-  const targets = evaluateTargets(http, stdio);
+  const targets = evaluateTargets(http, stdio, micro);
   const out: string[] = [];
   if (http.length) out.push('HTTP (medians over rounds; ×raw / ×express = req/s relative to the hand-written node:http / Express servers)', ...httpTables(rows));
   if (stdio.length) out.push(...stdioTable(stdio));

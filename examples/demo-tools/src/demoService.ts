@@ -1,5 +1,5 @@
 /**
- * declaration: the seed's demo service — `add` and `echo` with declared schemas, plus an `image`
+ * demoService: the seed's demo service — `add` and `echo` with declared schemas, plus an `image`
  * tool that returns a real PNG — as a ToolDeclaration and the ServiceDefinition implementing it.
  */
 import { ServiceDefinition, ToolDeclaration, RemotingFault, imageContent, integerType, stringType } from '@toolwire/core';

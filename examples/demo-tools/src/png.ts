@@ -4,7 +4,8 @@
  */
 import { deflateSync } from 'node:zlib';
 
-const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** The 8 bytes every PNG file starts with. */
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -53,5 +54,14 @@ export function encodePng(width: number, height: number, paint: (x: number, y: n
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) raw.set(paint(x, y), y * stride + 1 + x * 3);
   }
-  return Buffer.concat([SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * A `size` × `size` colour gradient: red grows left to right, green top to bottom.
+ * @example gradientPng(16).subarray(0, 8).equals(PNG_SIGNATURE) // true
+ */
+export function gradientPng(size: number): Buffer {
+  const step = 255 / Math.max(1, size - 1);
+  return encodePng(size, size, (x, y) => [Math.round(x * step), Math.round(y * step), 128]);
 }

@@ -1,13 +1,11 @@
 /**
  * media: the smallest real media files the content tools return — a 1×1 red PNG and a short
- * silent 8 kHz mono 16-bit WAV built in code.
+ * silent 8 kHz mono 16-bit WAV, both built in code.
  */
+import { encodePng } from '@toolwire/example-demo-tools';
 
 /** A valid 1×1 red pixel PNG. */
-export const RED_PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
-  'base64',
-);
+export const RED_PIXEL_PNG = encodePng(1, 1, () => [255, 0, 0]);
 
 /** A valid WAV file (RIFF/WAVE, PCM 16-bit mono) of `samples` silent samples at 8 kHz. */
 export function silentWav(samples = 800): Buffer {

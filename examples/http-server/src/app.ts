@@ -6,7 +6,7 @@ import express from 'express';
 import type { Express } from 'express';
 import { mcpRouter, mcpErrorHandler } from '@toolwire/express';
 import type { McpHttpOptions } from '@toolwire/express';
-import { createDemoService } from './declaration';
+import { createDemoService } from '@toolwire/example-demo-tools';
 
 /** Creates the demo app: POST `/mcp` is the MCP endpoint; options go to `mcpRouter`. */
 export function createApp(options?: McpHttpOptions): Express {

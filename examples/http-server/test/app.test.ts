@@ -2,7 +2,7 @@
 import { inflateSync } from 'node:zlib';
 import request from 'supertest';
 import { createApp } from '../src/app';
-import { gradientPng, PNG_SIGNATURE } from '../src/png';
+import { gradientPng, PNG_SIGNATURE } from '@toolwire/example-demo-tools';
 
 const app = createApp();
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createApp } from '../src/app';
-import { PNG_SIGNATURE } from '../src/png';
+import { PNG_SIGNATURE } from '@toolwire/example-demo-tools';
 
 describe('the official MCP SDK client against the example server', () => {
   let server: Server;

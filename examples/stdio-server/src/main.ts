@@ -4,9 +4,10 @@
  * an MCP host as `node <path>/examples/stdio-server/dist/main.js`.
  */
 import { serveStdio } from '@toolwire/stdio';
-import { createDemoService } from './demoService';
+import { createDemoService } from '@toolwire/example-demo-tools';
+import { withLogTool } from './logTool';
 
-const { defs, decl } = createDemoService();
+const { defs, decl } = withLogTool(createDemoService());
 
 serveStdio(defs, decl, {
   onError: (error, info) => process.stderr.write(`toolwire-demo: ${info.tool ?? info.method ?? 'request'} failed: ${String(error)}\n`),

@@ -3,7 +3,6 @@
  * messages from a descriptor or an in-memory source, dispatches them on the calling thread and
  * writes the framed replies. Procedures must be synchronous; use StdioService for async ones.
  */
-import type { DispatcherOptions, ServiceDefinition, Session, ToolDeclaration } from '@toolwire/core';
 import { Connection } from './Connection';
 import type { Framing } from './framing/Framing';
 import { FdSource } from './io/FdSource';
@@ -23,32 +22,16 @@ export interface TextSink {
  *   service.writeMessage(1, service.dispatch(json));
  * }
  */
-export class Service {
-  private readonly connection: Connection;
+export class Service extends Connection {
   private readonly fdSources = new Map<number, SyncMessageSource>();
   private readonly objectSources = new WeakMap<SyncSource, SyncMessageSource>();
-
-  /** The declaration and definition are not copied; changes to them are seen by later calls. */
-  constructor(defs: ServiceDefinition, decl: ToolDeclaration, options?: DispatcherOptions) {
-    this.connection = new Connection(defs, decl, options);
-  }
-
-  /** This connection's state: the negotiated protocol version. */
-  get session(): Session {
-    return this.connection.session;
-  }
-
-  /** The framing of the last message {@link readMessage} returned (`'content-length'` before any). */
-  get framing(): Framing {
-    return this.connection.framing;
-  }
 
   /**
    * Runs one message and returns the response JSON, or `''` when nothing is to be sent
    * (a notification). A procedure that returns a Promise is answered with a -32603 error.
    */
   dispatch(json: string): string {
-    return this.connection.dispatcher.dispatchSync(json, { session: this.connection.session }).body;
+    return this.dispatcher.dispatchSync(json, { session: this.session }).body;
   }
 
   /**
@@ -57,7 +40,7 @@ export class Service {
    * @param source - a file descriptor (such as `0`) or a {@link SyncSource} such as `MemorySource`.
    */
   readMessage(source: number | SyncSource): string {
-    return this.connection.received(this.sourceFor(source).next());
+    return this.received(this.sourceFor(source).next());
   }
 
   /**
@@ -66,7 +49,7 @@ export class Service {
    * @param framing - defaults to the framing of the last message read.
    */
   writeMessage(sink: number | TextSink, json: string, framing?: Framing): void {
-    const frame = this.connection.frame(json, framing);
+    const frame = this.frame(json, framing);
     if (frame === '') return;
     if (typeof sink === 'number') writeAllSync(sink, frame);
     else sink.write(frame);

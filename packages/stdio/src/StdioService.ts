@@ -4,7 +4,6 @@
  * methods as Service, over Node streams, with `dispatch` awaiting Promises.
  */
 import type { Readable, Writable } from 'node:stream';
-import type { DispatcherOptions, ServiceDefinition, Session, ToolDeclaration } from '@toolwire/core';
 import { Connection } from './Connection';
 import type { Framing } from './framing/Framing';
 import { StreamMessageSource } from './io/StreamMessageSource';
@@ -18,31 +17,15 @@ import { StreamMessageSource } from './io/StreamMessageSource';
  *   await service.writeMessage(process.stdout, await service.dispatch(json));
  * }
  */
-export class StdioService {
-  private readonly connection: Connection;
+export class StdioService extends Connection {
   private readonly sources = new WeakMap<Readable, StreamMessageSource>();
-
-  /** The declaration and definition are not copied; changes to them are seen by later calls. */
-  constructor(defs: ServiceDefinition, decl: ToolDeclaration, options?: DispatcherOptions) {
-    this.connection = new Connection(defs, decl, options);
-  }
-
-  /** This connection's state: the negotiated protocol version and the calls in flight. */
-  get session(): Session {
-    return this.connection.session;
-  }
-
-  /** The framing of the last message {@link readMessage} returned (`'content-length'` before any). */
-  get framing(): Framing {
-    return this.connection.framing;
-  }
 
   /**
    * Runs one message and resolves to the response JSON, or `''` when nothing is to be sent
    * (a notification, or a request cancelled by `notifications/cancelled`). Never rejects.
    */
   async dispatch(json: string): Promise<string> {
-    return (await this.connection.dispatcher.handle(json, { session: this.connection.session })).body;
+    return (await this.dispatcher.handle(json, { session: this.session })).body;
   }
 
   /**
@@ -52,7 +35,7 @@ export class StdioService {
   readMessage(stream: Readable): Promise<string> {
     let source = this.sources.get(stream);
     if (!source) this.sources.set(stream, (source = new StreamMessageSource(stream)));
-    return source.next().then((message) => this.connection.received(message));
+    return source.next().then((message) => this.received(message));
   }
 
   /**
@@ -61,7 +44,7 @@ export class StdioService {
    * @param framing - defaults to the framing of the last message read.
    */
   writeMessage(stream: Writable, json: string, framing?: Framing): Promise<void> {
-    const frame = this.connection.frame(json, framing);
+    const frame = this.frame(json, framing);
     if (frame === '') return Promise.resolve();
     return new Promise((resolve, reject) => {
       stream.write(frame, (error) => (error ? reject(error) : resolve()));

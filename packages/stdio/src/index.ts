@@ -3,6 +3,7 @@
  * asynchronous StdioService, the serveStdio loop, and the framing they share
  * (Content-Length and newline-delimited JSON, detected per message).
  */
+export { Connection } from './Connection';
 export { Service } from './Service';
 export type { TextSink } from './Service';
 export { StdioService } from './StdioService';

@@ -30,8 +30,8 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const log = (text: string): void => void process.stderr.write(`${text}\n`);
   const started = Date.now();
+  const log = (text: string): void => void process.stderr.write(`[${String(Math.round((Date.now() - started) / 1000)).padStart(3)} s] ${text}\n`);
   log(`toolwire bench: ${options.quick ? 'quick' : 'full'} run — ${options.rounds} round(s), ${options.duration}s per HTTP run, Node ${process.version}`);
 
   let http: HttpSample[] = [];
@@ -51,10 +51,17 @@ async function main(argv: readonly string[]): Promise<number> {
   const rows = aggregate(http);
   const targets = evaluateTargets(http, stdio, micro);
   const out: string[] = [];
-  if (http.length) out.push('HTTP (medians over rounds; ×raw / ×express = req/s relative to the hand-written node:http / Express servers)', ...httpTables(rows));
+  if (http.length) {
+    out.push(
+      'HTTP — medians over rounds. CPU µs/req: server CPU time per right response; cores: server CPU time ÷ wall time',
+      '(at c=32 a server below ~0.9 was starved by other processes); ×raw / ×express: req/s relative to the hand-written',
+      'node:http / Express server, median of per-round ratios.',
+      ...httpTables(rows),
+    );
+  }
   if (stdio.length) out.push(...stdioTable(stdio));
   if (micro.length) out.push('', `Dispatcher micro-benchmark (Dispatcher.handle, in-process)`, ...formatMicro(micro));
-  out.push('', 'Targets', ...formatTargets(targets));
+  out.push('', 'Targets (c=32; median of per-round ratios)', ...formatTargets(targets));
   console.log(out.join('\n'));
 
   const file = writeResults(RESULTS_DIR, argv, { options, seconds: (Date.now() - started) / 1000, http: { rows, samples: http }, stdio, micro, targets });

@@ -124,6 +124,24 @@ export class ServerProcess {
     });
   }
 
+  /**
+   * Resolves once the program is idle — it used under 10% of a core over 100 ms — or after
+   * `maxMs`. The usage replies themselves wait while its event loop is busy.
+   */
+  async settle(maxMs = 15_000): Promise<void> {
+    const deadline = Date.now() + maxMs;
+    let last = await this.usage();
+    let at = process.hrtime.bigint();
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const now = await this.usage();
+      const wall = Number(process.hrtime.bigint() - at) / 1000;
+      if (now.cpuMicros - last.cpuMicros < 0.1 * wall) return;
+      last = now;
+      at = process.hrtime.bigint();
+    }
+  }
+
   /** Asks the program to exit, and kills it if it has not within 5 s. */
   close(): Promise<void> {
     if (this.child.exitCode !== null || this.child.signalCode !== null) return Promise.resolve();

@@ -17,6 +17,8 @@ export interface HttpRow {
   p50: number;
   p99: number;
   cpuMicros: number;
+  /** Cores the server used during the run (1.0 = one core busy all the time). */
+  cpuShare: number;
   rssMB: number;
   /** req/s relative to raw node:http (the ceiling). */
   vsRaw: number;
@@ -28,7 +30,7 @@ export interface HttpRow {
   failure?: string;
 }
 
-type Metric = 'reqPerSec' | 'p50' | 'p99' | 'cpuMicros' | 'rss';
+type Metric = 'reqPerSec' | 'p50' | 'p99' | 'cpuMicros' | 'rss' | 'cpuShare';
 
 function good(samples: readonly HttpSample[], server: HttpServerId, w: WorkloadId, connections: number): HttpSample[] {
   return samples.filter((s) => s.server === server && s.workload === w && s.connections === connections && !s.failure);
@@ -66,6 +68,7 @@ export function aggregate(samples: readonly HttpSample[]): HttpRow[] {
       p50: at('p50'),
       p99: at('p99'),
       cpuMicros: at('cpuMicros'),
+      cpuShare: at('cpuShare'),
       rssMB: at('rss') / 2 ** 20,
       vsRaw: ratio(samples, s.server, 'raw-http', s.workload, s.connections),
       vsExpress: ratio(samples, s.server, 'hand-express', s.workload, s.connections),

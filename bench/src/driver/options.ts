@@ -26,7 +26,7 @@ export interface BenchOptions {
 export const USAGE = `usage: npm run bench -- [options]
   --quick                 one short round (about a minute)
   --rounds=N              rounds of the HTTP and stdio suites (default 3)
-  --duration=S            seconds per measured HTTP run (default 1.5)
+  --duration=S            seconds per measured HTTP run (default 1)
   --warmup=S              warm-up seconds per server and workload (default 0.5)
   --concurrency=1,32      connection counts
   --servers=a,b           ${HTTP_SERVER_IDS.join(', ')}
@@ -53,7 +53,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
   const options: BenchOptions = {
     quick,
     rounds: quick ? 1 : 3,
-    duration: quick ? 0.4 : 1.5,
+    duration: quick ? 0.4 : 1,
     warmup: quick ? 0.2 : 0.5,
     concurrencies: [32, 1],
     servers: [...HTTP_SERVER_IDS],

@@ -13,8 +13,8 @@ function times(value: number): string {
   return Number.isFinite(value) ? `${value.toFixed(2)}×` : '–';
 }
 
-const COLUMNS = ['req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'RSS MB', '×raw', '×express'];
-const WIDTHS = [9, 8, 8, 11, 7, 7, 9];
+const COLUMNS = ['req/s', 'p50 ms', 'p99 ms', 'CPU µs/req', 'cores', 'RSS MB', '×raw', '×express'];
+const WIDTHS = [9, 8, 8, 11, 6, 7, 7, 9];
 const LABEL = 31;
 
 function line(label: string, cells: string[]): string {
@@ -35,7 +35,7 @@ export function httpTables(rows: readonly HttpRow[]): string[] {
         out.push(`${label.padEnd(LABEL)}FAIL: ${r.failure.slice(0, 110)}`);
         continue;
       }
-      out.push(line(label, [num(r.reqPerSec), num(r.p50, 2), num(r.p99, 2), num(r.cpuMicros, 1), num(r.rssMB, 1), times(r.vsRaw), times(r.vsExpress)]));
+      out.push(line(label, [num(r.reqPerSec), num(r.p50, 2), num(r.p99, 2), num(r.cpuMicros, 1), num(r.cpuShare, 2), num(r.rssMB, 1), times(r.vsRaw), times(r.vsExpress)]));
       if (r.failure) out.push(`${''.padEnd(LABEL)}(failed in some rounds: ${r.failure.slice(0, 100)})`);
     }
   }

@@ -11,6 +11,8 @@ declare module 'autocannon' {
       connections?: number;
       duration?: number;
       timeout?: number;
+      /** How often (ms) autocannon samples — and checks whether the duration is over (default 1000). */
+      sampleInt?: number;
       /** Called with each response body; a falsy return counts the response as a mismatch. */
       verifyBody?: (body: string) => boolean;
     }

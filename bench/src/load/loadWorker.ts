@@ -55,10 +55,11 @@ function load(job: LoadJob): Promise<LoadOutcome> {
     firstBad ??= `${problem} (${excerpt(body)})`;
     return false;
   };
+  // sampleInt: autocannon only notices that the duration is over at a sample tick (default: each second)
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const instance = autocannon(
-      { url: job.url, method: 'POST', body: w.body, headers: headersOf(job), connections: job.connections, duration: job.duration, timeout: 10, verifyBody },
+      { url: job.url, method: 'POST', body: w.body, headers: headersOf(job), connections: job.connections, duration: job.duration, timeout: 10, sampleInt: 100, verifyBody },
       (error, result) => {
         if (error) return reject(error);
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;

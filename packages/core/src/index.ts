@@ -29,7 +29,7 @@ export { ContentType, ContentFormatter } from './content/ContentType';
 export type { OutputSink, FormatContext } from './content/ContentType';
 export { TextContent, TextFormatter, textContent } from './content/TextContent';
 export { YamlTextFormatter } from './content/YamlTextFormatter';
-export { ImageContent, AudioContent, MediaFormatter, imageContent, audioContent } from './content/MediaContent';
+export { MediaContent, ImageContent, AudioContent, MediaFormatter, imageContent, audioContent } from './content/MediaContent';
 export { BlocksContent, ResourceContent, blocksContent, resourceContent } from './content/BlocksContent';
 export { text, image, audio, resource, resourceLink } from './content/blocks';
 export type { ContentBlock, ResourceContents, ResourceLinkFields, BlockExtras, Annotations, Bytes } from './content/blocks';

@@ -81,29 +81,35 @@ export class MediaFormatter extends ContentFormatter implements Formatter {
   }
 }
 
-/** An image content type with a fixed MIME type. */
-export class ImageContent extends ContentType {
-  /** @param mimeType - the block's `mimeType` (default `image/png`). */
-  constructor(readonly mimeType = 'image/png') {
+/** A binary result as a base64 media block of one kind and MIME type (the base of image and audio). */
+export abstract class MediaContent extends ContentType {
+  /** The block's `type`. */
+  abstract readonly kind: 'image' | 'audio';
+
+  /** @param mimeType - the block's `mimeType`. */
+  constructor(readonly mimeType: string) {
     super();
-    if (typeof mimeType !== 'string' || !mimeType) throw new TypeError('ImageContent: expected a non-empty MIME type');
+    if (typeof mimeType !== 'string' || !mimeType) throw new TypeError(`${new.target.name}: expected a non-empty MIME type`);
   }
 
   getFormatter(context?: FormatContext): ContentFormatter {
-    return new MediaFormatter('image', this.mimeType, context);
+    return new MediaFormatter(this.kind, this.mimeType, context);
   }
 }
 
-/** An audio content type with a fixed MIME type. */
-export class AudioContent extends ContentType {
-  /** @param mimeType - the block's `mimeType` (default `audio/wav`). */
-  constructor(readonly mimeType = 'audio/wav') {
-    super();
-    if (typeof mimeType !== 'string' || !mimeType) throw new TypeError('AudioContent: expected a non-empty MIME type');
+/** An image content type with a fixed MIME type (default `image/png`). */
+export class ImageContent extends MediaContent {
+  readonly kind = 'image' as const;
+  constructor(mimeType = 'image/png') {
+    super(mimeType);
   }
+}
 
-  getFormatter(context?: FormatContext): ContentFormatter {
-    return new MediaFormatter('audio', this.mimeType, context);
+/** An audio content type with a fixed MIME type (default `audio/wav`). */
+export class AudioContent extends MediaContent {
+  readonly kind = 'audio' as const;
+  constructor(mimeType = 'audio/wav') {
+    super(mimeType);
   }
 }
 

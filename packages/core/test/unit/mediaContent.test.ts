@@ -70,3 +70,10 @@ describe('Base64Encoder', () => {
     expect(portableBase64(b)).toBe(Buffer.from(b).toString('base64'));
   });
 });
+
+describe('media content construction', () => {
+  it('refuses an empty MIME type naming the class', () => {
+    expect(() => new ImageContent('')).toThrow('ImageContent: expected a non-empty MIME type');
+    expect(() => new AudioContent(42 as never)).toThrow('AudioContent: expected a non-empty MIME type');
+  });
+});

@@ -27,7 +27,7 @@ export const USAGE = `usage: npm run bench -- [options]
   --quick                 one short round (about a minute)
   --rounds=N              rounds of the HTTP and stdio suites (default 3)
   --duration=S            seconds per measured HTTP run (default 1)
-  --warmup=S              warm-up seconds per server and workload (default 0.5)
+  --warmup=S              warm-up seconds per server, workload and round (default 1)
   --concurrency=1,32      connection counts
   --servers=a,b           ${HTTP_SERVER_IDS.join(', ')}
   --workloads=a,b         ${WORKLOAD_IDS.join(', ')}
@@ -54,7 +54,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     quick,
     rounds: quick ? 1 : 3,
     duration: quick ? 0.4 : 1,
-    warmup: quick ? 0.2 : 0.5,
+    warmup: quick ? 0.2 : 1,
     concurrencies: [32, 1],
     servers: [...HTTP_SERVER_IDS],
     workloads: [...WORKLOAD_IDS],

@@ -10,6 +10,6 @@ export function writeResults(dir: string, argv: readonly string[], results: Reco
   const file = join(dir, `bench-${date.toISOString().replace(/[:.]/g, '-')}.json`);
   const machine = { node: process.version, os: `${osType()} ${release()}`, cpus: cpus().length, cpu: cpus()[0]?.model, memoryMB: Math.round(totalmem() / 2 ** 20) };
   const numbers = (_key: string, value: unknown): unknown => (typeof value === 'number' && !Number.isFinite(value) ? null : value);
-  writeFileSync(file, `${JSON.stringify({ date: date.toISOString(), command: ['npm run bench --', ...argv].join(' '), machine, ...results }, numbers, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ date: date.toISOString(), command: ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' '), machine, ...results }, numbers, 2)}\n`);
   return file;
 }

@@ -54,7 +54,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     quick,
     rounds: quick ? 1 : 3,
     duration: quick ? 0.4 : 1,
-    warmup: quick ? 0.2 : 1,
+    warmup: quick ? 0.5 : 1,
     concurrencies: [32, 1],
     servers: [...HTTP_SERVER_IDS],
     workloads: [...WORKLOAD_IDS],

@@ -1,8 +1,8 @@
 /** imageContent / audioContent: streaming base64, MIME types, and refusing non-binary results. */
-import { AudioContent, ImageContent, JsonRpcFault, audioContent, decompose, imageContent } from '@toolwire/core';
+import { AudioContent, ContentType, ImageContent, JsonRpcFault, audioContent, decompose, imageContent } from '@toolwire/core';
 import { Base64Encoder, portableBase64 } from '../../src/content/Base64Encoder';
 
-function write(content: ImageContent, value: unknown): string {
+function write(content: ContentType, value: unknown): string {
   const f = content.getFormatter();
   let out = '';
   const sink = { write: (c: string) => void (out += c) };

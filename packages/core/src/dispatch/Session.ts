@@ -1,20 +1,49 @@
 /**
  * Session: the state of one connection (a stdio process, one long-lived stream): the protocol
- * version negotiated by `initialize`, and the requests in flight so `notifications/cancelled`
- * can abort them. Stateless HTTP has no session.
+ * version negotiated by `initialize`, and the calls in flight so `notifications/cancelled` can
+ * abort them. Stateless HTTP has no session.
  */
 import { DEFAULT_NEGOTIATED_VERSION } from '../declaration/protocolVersions';
 import type { RequestId } from './jsonRpc';
 
-interface InFlight {
-  readonly controller: AbortController;
-  cancelled: boolean;
+/**
+ * One call in flight. Its AbortController is created only when the procedure reads its signal,
+ * so calls that never look at it cost nothing; a cancel that comes first is remembered and the
+ * signal is born aborted.
+ */
+export class InFlightCall {
+  private controller: AbortController | undefined;
+  private abortReason: { reason: unknown } | undefined;
+  /** Set by `notifications/cancelled`: the reply is suppressed. */
+  cancelled = false;
+
+  /** @param outer - the transport's signal for this message, linked when the signal is created. */
+  constructor(private readonly outer?: () => AbortSignal | undefined) {}
+
+  /** The signal the procedure receives (created on first read). */
+  get signal(): AbortSignal {
+    if (this.controller) return this.controller.signal;
+    const controller = (this.controller = new AbortController());
+    if (this.abortReason) controller.abort(this.abortReason.reason);
+    const outer = this.outer?.();
+    if (outer) {
+      if (outer.aborted) controller.abort(outer.reason);
+      else outer.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
+    }
+    return controller.signal;
+  }
+
+  /** Aborts the call's signal, now or when it is first read. */
+  abort(reason: unknown): void {
+    this.abortReason ??= { reason };
+    this.controller?.abort(reason);
+  }
 }
 
 /** The per-connection state the dispatcher reads and updates. */
 export class Session {
   private version = DEFAULT_NEGOTIATED_VERSION;
-  private readonly inFlight = new Map<RequestId, InFlight>();
+  private readonly inFlight = new Map<RequestId, InFlightCall>();
 
   /** The protocol version in force: `2025-03-26` until an `initialize` succeeds. */
   get protocolVersion(): string {
@@ -31,36 +60,30 @@ export class Session {
     this.version = version;
   }
 
-  /** @internal Registers a call and returns the signal its procedure receives. */
-  begin(id: RequestId, outer?: AbortSignal): AbortSignal {
-    const controller = new AbortController();
-    if (outer) {
-      if (outer.aborted) controller.abort(outer.reason);
-      else outer.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
-    }
-    this.inFlight.set(id, { controller, cancelled: false });
-    return controller.signal;
+  /** @internal Registers a call; the returned handle gives its signal and says whether it was cancelled. */
+  begin(id: RequestId, outer?: () => AbortSignal | undefined): InFlightCall {
+    const call = new InFlightCall(outer);
+    this.inFlight.set(id, call);
+    return call;
   }
 
   /** @internal Forgets a finished call; returns false when it was cancelled (its reply is suppressed). */
-  end(id: RequestId, signal: AbortSignal): boolean {
-    const entry = this.inFlight.get(id);
-    if (!entry || entry.controller.signal !== signal) return true;
-    this.inFlight.delete(id);
-    return !entry.cancelled;
+  end(id: RequestId, call: InFlightCall): boolean {
+    if (this.inFlight.get(id) === call) this.inFlight.delete(id);
+    return !call.cancelled;
   }
 
   /** Aborts the named request and suppresses its reply (what `notifications/cancelled` does). */
   cancel(id: RequestId, reason?: unknown): boolean {
-    const entry = this.inFlight.get(id);
-    if (!entry) return false;
-    entry.cancelled = true;
-    entry.controller.abort(reason ?? new Error('request cancelled by the client'));
+    const call = this.inFlight.get(id);
+    if (!call) return false;
+    call.cancelled = true;
+    call.abort(reason ?? new Error('request cancelled by the client'));
     return true;
   }
 
   /** Aborts every call in flight (the connection is going away); their replies are still produced. */
   abortAll(reason?: unknown): void {
-    for (const entry of this.inFlight.values()) entry.controller.abort(reason ?? new Error('connection closed'));
+    for (const call of this.inFlight.values()) call.abort(reason ?? new Error('connection closed'));
   }
 }

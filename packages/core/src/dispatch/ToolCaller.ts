@@ -16,6 +16,7 @@ import { compileTool, ToolPlan } from './validation';
 import { errorResponse, idJson, RequestId, toolErrorResponse } from './jsonRpc';
 import { isObject, isThenable } from './guards';
 import type { DispatchContext } from './Dispatcher';
+import type { InFlightCall } from './Session';
 
 /** What {@link ErrorHook} is told about the request an error belongs to. */
 export interface ErrorInfo {
@@ -28,6 +29,28 @@ export interface ErrorInfo {
 export type ErrorHook = (error: unknown, info: ErrorInfo) => void;
 
 const NEVER_ABORTED = new AbortController().signal;
+
+/**
+ * The CallContext a procedure receives. Its signal is looked up only when read, so a call that
+ * never reads it costs no AbortController (HTTP creates one per request on demand).
+ */
+class ToolCallContext implements CallContext {
+  constructor(
+    readonly requestId: RequestId,
+    readonly toolName: string,
+    readonly protocolVersion: string,
+    private readonly dispatch: DispatchContext,
+    private readonly call: InFlightCall | undefined,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.call ? this.call.signal : (this.dispatch.signal ?? NEVER_ABORTED);
+  }
+
+  get request(): unknown {
+    return this.dispatch.request;
+  }
+}
 
 class StringSink {
   text = '';
@@ -68,28 +91,28 @@ export class ToolCaller {
     if (problem) return validationIsToolError(version) ? toolErrorResponse(id, problem) : invalid(id, problem);
 
     const session = sync ? undefined : ctx.session;
-    const signal = session ? session.begin(id, ctx.signal) : (ctx.signal ?? NEVER_ABORTED);
-    const context: CallContext = { requestId: id, toolName: name, protocolVersion: version, signal, request: ctx.request };
-    positional[plan.arity] = context;
+    const call = session?.begin(id, () => ctx.signal);
+    positional[plan.arity] = new ToolCallContext(id, name, version, ctx, call);
 
     let value: unknown;
     try {
       value = entry.fn.apply(entry.thisArg, positional);
     } catch (error) {
-      session?.end(id, signal);
+      if (call) session?.end(id, call);
       return this.failure(id, name, error);
     }
     if (!isThenable(value)) {
-      session?.end(id, signal);
+      if (call) session?.end(id, call);
       return this.format(id, plan.tool, value, version);
     }
     if (sync) {
       Promise.resolve(value).catch(() => undefined); // its outcome can no longer be reported
       return errorResponse(id, ErrorCodes.InternalError, `Tool "${name}" returned a Promise: asynchronous procedure; use StdioService`);
     }
+    const answered = (): boolean => !(session && call && !session.end(id, call));
     return Promise.resolve(value).then(
-      (result) => (session && !session.end(id, signal) ? '' : this.format(id, plan.tool, result, version)),
-      (error) => (session && !session.end(id, signal) ? '' : this.failure(id, name, error)),
+      (result) => (answered() ? this.format(id, plan.tool, result, version) : ''),
+      (error) => (answered() ? this.failure(id, name, error) : ''),
     );
   }
 

@@ -96,6 +96,23 @@ describe('calling procedures', () => {
     expect(received).toBe(controller.signal);
   });
 
+  it('reads the transport signal only when the procedure reads its own', async () => {
+    let reads = 0;
+    const controller = new AbortController();
+    const ctx = {
+      get signal() {
+        reads++;
+        return controller.signal;
+      },
+    };
+    const { defs, decl } = server({ quiet: () => 1, watchful: (c: never) => (c as CallContext).signal.aborted });
+    const d = new Dispatcher(defs, decl);
+    await d.dispatch(call(1, 'quiet', {}), ctx);
+    expect(reads).toBe(0);
+    await d.dispatch(call(2, 'watchful', {}), ctx);
+    expect(reads).toBe(1);
+  });
+
   it('handle() answers synchronously when no procedure is asynchronous', () => {
     const { defs, decl } = server({ f: () => 1, g: async () => 2 });
     const d = new Dispatcher(defs, decl);
@@ -155,6 +172,45 @@ describe('sessions', () => {
     expect(signal?.aborted).toBe(true);
     expect((await pending).body).toBe('');
     expect(session.pending).toBe(0);
+  });
+
+  it('a cancel that arrives before the procedure reads its signal still aborts it', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let aborted: boolean | undefined;
+    const { defs, decl } = server({
+      late: async (ctx: never) => {
+        await gate;
+        aborted = (ctx as CallContext).signal.aborted;
+        return 'x';
+      },
+    });
+    const d = new Dispatcher(defs, decl);
+    const session = new Session();
+    const pending = d.dispatch(call(4, 'late', {}), { session });
+    await d.dispatch(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 4 } }), { session });
+    release();
+    expect((await pending).body).toBe('');
+    expect(aborted).toBe(true);
+  });
+
+  it('abortAll aborts the signals of calls in flight, whether read yet or not', async () => {
+    const signals: AbortSignal[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { defs, decl } = server({
+      early: (ctx: never) => { signals.push((ctx as CallContext).signal); return gate.then(() => 1); },
+      late: async (ctx: never) => { await gate; signals.push((ctx as CallContext).signal); return 2; },
+    });
+    const d = new Dispatcher(defs, decl);
+    const session = new Session();
+    const replies = [d.dispatch(call(1, 'early', {}), { session }), d.dispatch(call(2, 'late', {}), { session })];
+    await new Promise((resolve) => setImmediate(resolve));
+    session.abortAll(new Error('gone'));
+    release();
+    const bodies = (await Promise.all(replies)).map((r) => JSON.parse(r.body).result.content[0].text);
+    expect(bodies).toEqual(['1', '2']);
+    expect(signals.map((s) => [s.aborted, (s.reason as Error).message])).toEqual([[true, 'gone'], [true, 'gone']]);
   });
 
   it('a call that was not cancelled is answered and forgotten', async () => {

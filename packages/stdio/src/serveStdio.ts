@@ -1,14 +1,17 @@
 /**
  * serveStdio: the ready-made stdio server loop. It reads messages as they arrive, dispatches
  * each without waiting for earlier ones (so replies may come out of order), answers each in its
- * request's framing, keeps console output off stdout, and at the end of input waits for the
- * calls in flight before it resolves. A broken output (EPIPE) ends it quietly.
+ * request's framing (replies ready in the same turn of the event loop go out in one write),
+ * keeps console output off stdout, and at the end of input waits for the calls in flight
+ * before it resolves. A broken output (EPIPE) ends it quietly.
  */
 import type { Readable, Writable } from 'node:stream';
 import type { DispatcherOptions, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import { StdioService } from './StdioService';
 import { StreamMessageSource } from './io/StreamMessageSource';
 import { consoleToStderr } from './consoleToStderr';
+import { ReplyWriter } from './io/ReplyWriter';
+import { frameMessage } from './framing/frameMessage';
 
 /** Options of {@link serveStdio}: the streams, plus every dispatcher option. */
 export interface ServeStdioOptions extends DispatcherOptions {
@@ -43,6 +46,7 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
   };
   output.on('error', stop);
   output.on('close', stop);
+  const writer = new ReplyWriter(output, stop);
   const restoreConsole = consoleToStderr();
 
   let inputError: { error: unknown } | undefined;
@@ -51,7 +55,7 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
       const { text, framing } = message;
       const reply = service
         .dispatch(text)
-        .then((body) => (outputGone ? undefined : service.writeMessage(output, body, framing)))
+        .then((body) => (outputGone ? undefined : writer.write(frameMessage(body, framing))))
         .catch(stop);
       replies.add(reply);
       void reply.then(() => replies.delete(reply));
@@ -61,7 +65,7 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
     inputError = { error };
   }
   try {
-    if (!outputGone) await Promise.race([Promise.all(replies), whenStopped]);
+    if (!outputGone) await Promise.race([Promise.all(replies).then(() => writer.settle()), whenStopped]);
   } finally {
     source.release();
     output.off('error', stop);

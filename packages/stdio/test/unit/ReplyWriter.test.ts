@@ -1,0 +1,48 @@
+/** ReplyWriter: replies ready in the same turn of the event loop go out in one write, in order. */
+import { Writable } from 'node:stream';
+import { ReplyWriter } from '../../src/io/ReplyWriter';
+
+function recordingStream(fail = false): Writable & { chunks: string[] } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk.toString());
+      callback(fail ? new Error('EPIPE') : null);
+    },
+  });
+  return Object.assign(stream, { chunks });
+}
+
+describe('ReplyWriter', () => {
+  it('coalesces the replies of one turn into one write and keeps their order', async () => {
+    const out = recordingStream();
+    const writer = new ReplyWriter(out, () => undefined);
+    writer.write('a\n');
+    writer.write('');
+    writer.write('b\n');
+    await Promise.resolve().then(() => writer.write('c\n')); // a microtask later: same turn
+    expect(out.chunks).toEqual([]);
+    await writer.settle();
+    expect(out.chunks).toEqual(['a\nb\nc\n']);
+  });
+
+  it('writes again in a later turn', async () => {
+    const out = recordingStream();
+    const writer = new ReplyWriter(out, () => undefined);
+    writer.write('1\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    writer.write('2\n');
+    await writer.settle();
+    expect(out.chunks).toEqual(['1\n', '2\n']);
+  });
+
+  it('reports a failed write', async () => {
+    const onError = jest.fn();
+    const out = recordingStream(true);
+    out.on('error', () => undefined);
+    const writer = new ReplyWriter(out, onError);
+    writer.write('x\n');
+    await writer.settle();
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'EPIPE' }));
+  });
+});

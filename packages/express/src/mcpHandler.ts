@@ -16,7 +16,7 @@ import { isJsonContentType } from './httpRules/contentType';
 import { readBody, BodyReceiver } from './httpRules/readBody';
 import { upstreamBody } from './httpRules/upstreamBody';
 import { HttpDispatchContext } from './HttpDispatchContext';
-import { payloadTooLarge, refuse, Refusals, sendAccepted, sendJson } from './replies';
+import { payloadTooLarge, refuse, Refusals, sendAccepted, sendJson, sendParts } from './replies';
 
 /**
  * A Node request handler; also usable as Express middleware (it always answers and never
@@ -77,6 +77,7 @@ export function mcpHandler(decl: ToolDeclaration, defs: ServiceDefinition, optio
 function send(res: ServerResponse, result: DispatchResult): void {
   if (result.rejected) sendJson(res, 400, result.body);
   else if (result.body === '') sendAccepted(res);
+  else if (result.parts) sendParts(res, result.parts);
   else sendJson(res, 200, result.body);
 }
 

@@ -53,6 +53,19 @@ export function sendJson(res: ServerResponse, status: 200 | 400, body: string): 
   res.end(body);
 }
 
+/**
+ * Writes a 200 response given in pieces, some already UTF-8 bytes (a large cached tools/list):
+ * the bytes are handed to the socket as they are instead of encoding the whole text again.
+ */
+export function sendParts(res: ServerResponse, parts: readonly (string | Uint8Array)[]): void {
+  if (res.destroyed) return;
+  let length = 0;
+  for (const part of parts) length += typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength;
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': length });
+  for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
+  res.end(parts[parts.length - 1]);
+}
+
 const ACCEPTED_HEADERS: OutgoingHttpHeaders = { 'Content-Length': 0 };
 
 /** Writes 202 Accepted with no body (the message held only notifications). */

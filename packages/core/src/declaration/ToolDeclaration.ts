@@ -38,6 +38,9 @@ export interface InitializeResult {
 
 const TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,64}$/;
 
+/** From this many characters on, a tools/list payload is also kept encoded (writing it is then a copy, not an encode). */
+const LARGE_PAYLOAD = 16 * 1024;
+
 /**
  * The catalog of tools a server publishes.
  * @example
@@ -52,7 +55,7 @@ export class ToolDeclaration {
   private readonly versions: readonly string[];
   private readonly title?: string;
   private readonly instructions?: string;
-  private cache = { revision: -1, json: new Map<string, string>(), objects: new Map<string, unknown>() };
+  private cache = { revision: -1, json: new Map<string, string>(), objects: new Map<string, unknown>(), bytes: new Map<string, Uint8Array>() };
 
   /**
    * @param name - the server name `initialize` returns.
@@ -148,6 +151,18 @@ export class ToolDeclaration {
     return this.payloadJson('tools', version);
   }
 
+  /**
+   * @internal The UTF-8 bytes of {@link toToolsList}'s JSON for a supported version, encoded once;
+   * `undefined` while the payload is small enough that encoding it per response costs nothing.
+   */
+  toolsListBytes(version: string): Uint8Array | undefined {
+    const json = this.payloadJson('tools', version);
+    if (json.length < LARGE_PAYLOAD) return undefined;
+    let bytes = this.cache.bytes.get(version);
+    if (!bytes) this.cache.bytes.set(version, (bytes = new TextEncoder().encode(json)));
+    return bytes;
+  }
+
   /** @internal The JSON text of {@link toInitializeResult} for a supported version. */
   initializeJson(version: string): string {
     return this.payloadJson('init', version);
@@ -160,7 +175,7 @@ export class ToolDeclaration {
 
   private payloadJson(kind: 'tools' | 'init', version: string): string {
     const revision = schemaRevision();
-    if (this.cache.revision !== revision) this.cache = { revision, json: new Map(), objects: new Map() };
+    if (this.cache.revision !== revision) this.cache = { revision, json: new Map(), objects: new Map(), bytes: new Map() };
     const key = kind + version;
     let json = this.cache.json.get(key);
     if (json === undefined) {

@@ -8,7 +8,7 @@ import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ServiceDefinition } from '../remoting/ServiceDefinition';
 import { ErrorCodes } from '../remoting/ErrorCodes';
 import { allowsBatches, DEFAULT_NEGOTIATED_VERSION } from '../declaration/protocolVersions';
-import { errorResponse, resultResponse, RequestId } from './jsonRpc';
+import { errorResponse, resultOpening, resultResponse, RequestId } from './jsonRpc';
 import type { Session } from './Session';
 import { ToolCaller, ErrorHook } from './ToolCaller';
 import { isObject } from './guards';
@@ -41,6 +41,12 @@ export interface DispatchContext {
 export interface DispatchResult {
   /** The JSON-RPC response text; `''` when nothing is to be sent (notifications, responses). */
   readonly body: string;
+  /**
+   * The same response as `body` in pieces, present when part of it is a large cached payload
+   * (tools/list of a big declaration) kept as UTF-8 bytes: a transport that writes bytes can
+   * write these pieces in order instead of encoding `body` again for every response.
+   */
+  readonly parts?: readonly (string | Uint8Array)[];
   /**
    * True when the message as a whole was refused: invalid JSON, not a JSON-RPC message, a batch
    * the protocol version forbids, an unsupported protocol version. HTTP answers these with 400.
@@ -112,6 +118,7 @@ export class Dispatcher {
     if (typeof env === 'string') return rejected(env);
     if (env === undefined) return NOTHING;
     if (!supported && env.method !== 'initialize') return rejected(unsupported(env.id ?? null, version));
+    if (env.method === 'tools/list' && env.id !== undefined) return this.toolsList(env.id, version);
     return settle(this.message(env, version, ctx, sync, false));
   }
 
@@ -148,7 +155,7 @@ export class Dispatcher {
       case 'tools/call':
         return this.tools.call(id, params, version, ctx, sync);
       case 'tools/list':
-        return resultResponse(id, this.decl.toolsListJson(version));
+        return this.toolsList(id, version).body;
       case 'ping':
         return resultResponse(id, '{}');
       case 'initialize':
@@ -156,6 +163,14 @@ export class Dispatcher {
       default:
         return errorResponse(id, ErrorCodes.MethodNotFound, 'Method not found');
     }
+  }
+
+  /** tools/list: the cached payload, with its pre-encoded bytes as `parts` when it is large. */
+  private toolsList(id: RequestId, version: string): DispatchResult {
+    const body = resultResponse(id, this.decl.toolsListJson(version));
+    const bytes = this.decl.toolsListBytes(version);
+    if (!bytes) return { body, rejected: false };
+    return { body, rejected: false, parts: [resultOpening(id), bytes, '}'] };
   }
 
   private initialize(id: RequestId, params: unknown, ctx: DispatchContext, inBatch: boolean): string {

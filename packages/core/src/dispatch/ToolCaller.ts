@@ -13,7 +13,7 @@ import { decompose } from '../content/decompose';
 import { isToolError } from '../content/ToolError';
 import type { Tool } from '../declaration/Tool';
 import { compileTool, ToolPlan } from './validation';
-import { errorResponse, idJson, RequestId, toolErrorResponse } from './jsonRpc';
+import { errorResponse, resultOpening, RequestId, toolErrorResponse } from './jsonRpc';
 import { isObject, isThenable } from './guards';
 import type { DispatchContext } from './Dispatcher';
 import type { InFlightCall } from './Session';
@@ -136,7 +136,7 @@ export class ToolCaller {
     const formatter = content.getFormatter({ protocolVersion: version });
     const out = new StringSink();
     try {
-      out.write(`{"jsonrpc":"2.0","id":${idJson(id)},"result":{`);
+      out.write(resultOpening(id) + '{');
       decompose(value, formatter.beginContent(out));
       formatter.finishContent(out);
       out.write(',"isError":false}}');

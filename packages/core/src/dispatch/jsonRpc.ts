@@ -20,9 +20,14 @@ export function errorResponse(id: RequestId | null, code: ErrorCode | number, me
   return `{"jsonrpc":"2.0","id":${idJson(id)},"error":{"code":${code},"message":${JSON.stringify(message)}}}`;
 }
 
+/** The opening of a success response, up to where the result goes; `}` closes it. */
+export function resultOpening(id: RequestId): string {
+  return `{"jsonrpc":"2.0","id":${idJson(id)},"result":`;
+}
+
 /** A JSON-RPC success response around an already serialized result. */
 export function resultResponse(id: RequestId, resultJson: string): string {
-  return `{"jsonrpc":"2.0","id":${idJson(id)},"result":${resultJson}}`;
+  return resultOpening(id) + resultJson + '}';
 }
 
 /** A tools/call result that reports a tool execution error: one text block, `isError: true`. */

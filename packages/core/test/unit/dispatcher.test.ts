@@ -121,6 +121,27 @@ describe('calling procedures', () => {
   });
 });
 
+describe('tools/list of a large declaration', () => {
+  it('also gives the response as parts with the payload pre-encoded, identical to the body', () => {
+    const defs = new ServiceDefinition();
+    const big = new ToolDeclaration('t', '1');
+    for (let i = 0; i < 300; i++) big.addTool(`tool_${i}`, `Tool ${i} — déjà vu`).addParam('x', stringType(), 'some text');
+    const d = new Dispatcher(defs, big);
+    const result = d.dispatchSync('{"jsonrpc":"2.0","id":"L","method":"tools/list"}');
+    expect(result.parts).toHaveLength(3);
+    const joined = (result.parts ?? []).map((p) => (typeof p === 'string' ? p : new TextDecoder().decode(p))).join('');
+    expect(joined).toBe(result.body);
+    expect(JSON.parse(result.body)).toEqual({ jsonrpc: '2.0', id: 'L', result: big.toToolsList() });
+    const second = d.dispatchSync('{"jsonrpc":"2.0","id":2,"method":"tools/list"}');
+    expect(second.parts?.[1]).toBe(result.parts?.[1]); // encoded once
+  });
+
+  it('small payloads come as a body only', () => {
+    const { defs, decl } = server({ f: () => 1 });
+    expect(new Dispatcher(defs, decl).dispatchSync('{"jsonrpc":"2.0","id":1,"method":"tools/list"}').parts).toBeUndefined();
+  });
+});
+
 describe('dispatchSync', () => {
   it('answers an async procedure with a clear -32603 and leaves no unhandled rejection', async () => {
     const { defs, decl } = server({ later: async () => { throw new Error('late failure'); } });

@@ -62,8 +62,10 @@ export function sendParts(res: ServerResponse, parts: readonly (string | Uint8Ar
   let length = 0;
   for (const part of parts) length += typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength;
   res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': length });
+  res.cork(); // one writev for head and parts
   for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
   res.end(parts[parts.length - 1]);
+  res.uncork();
 }
 
 const ACCEPTED_HEADERS: OutgoingHttpHeaders = { 'Content-Length': 0 };

@@ -118,7 +118,13 @@ export class Dispatcher {
     if (typeof env === 'string') return rejected(env);
     if (env === undefined) return NOTHING;
     if (!supported && env.method !== 'initialize') return rejected(unsupported(env.id ?? null, version));
-    if (env.method === 'tools/list' && env.id !== undefined) return this.toolsList(env.id, version);
+    if (env.method === 'tools/list' && env.id !== undefined) {
+      try {
+        return this.toolsList(env.id, version);
+      } catch (error) {
+        return settle(this.internalError(env, error));
+      }
+    }
     return settle(this.message(env, version, ctx, sync, false));
   }
 
@@ -142,7 +148,22 @@ export class Dispatcher {
     return async ? Promise.all(replies).then(join) : join(replies as string[]);
   }
 
+  /** Answers one request or notification; an unexpected exception becomes a -32603 reply, never a crash. */
   private message(env: Envelope, version: string, ctx: DispatchContext, sync: boolean, inBatch: boolean): Reply {
+    try {
+      return this.route(env, version, ctx, sync, inBatch);
+    } catch (error) {
+      return this.internalError(env, error);
+    }
+  }
+
+  /** An unexpected failure outside a procedure (a custom Type or ContentType that throws). */
+  private internalError(env: Envelope, error: unknown): string {
+    const body = this.tools.internalError(env.id ?? null, error, { requestId: env.id, method: env.method });
+    return env.id === undefined ? '' : body;
+  }
+
+  private route(env: Envelope, version: string, ctx: DispatchContext, sync: boolean, inBatch: boolean): Reply {
     const { id, method, params } = env;
     if (id === undefined) {
       if (method === 'notifications/cancelled' && isObject(params) && ctx.session) {

@@ -10,6 +10,7 @@ import { ErrorCodes } from '../remoting/ErrorCodes';
 import { validationIsToolError } from '../declaration/protocolVersions';
 import { schemaRevision } from '../schema/revision';
 import { decompose } from '../content/decompose';
+import type { ContentFormatter } from '../content/ContentType';
 import { isToolError } from '../content/ToolError';
 import type { Tool } from '../declaration/Tool';
 import { compileTool, ToolPlan } from './validation';
@@ -133,39 +134,46 @@ export class ToolCaller {
   private format(id: RequestId, tool: Tool, value: unknown, version: string): string {
     if (isToolError(value)) return toolErrorResponse(id, value.message);
     const content = tool.content;
-    const formatter = content.getFormatter({ protocolVersion: version });
+    let formatter: ContentFormatter | undefined;
     const out = new StringSink();
     try {
+      formatter = content.getFormatter({ protocolVersion: version });
       out.write(resultOpening(id) + '{');
       decompose(value, formatter.beginContent(out));
       formatter.finishContent(out);
       out.write(',"isError":false}}');
       return out.text;
     } catch (error) {
-      this.report(error, id, tool.name);
-      if (error instanceof JsonRpcFault) return errorResponse(id, error.code, error.message);
-      return this.internal(id, error);
+      if (error instanceof JsonRpcFault) {
+        this.report(error, { requestId: id, method: 'tools/call', tool: tool.name });
+        return errorResponse(id, error.code, error.message);
+      }
+      return this.internalError(id, error, { requestId: id, method: 'tools/call', tool: tool.name });
     } finally {
-      content.releaseFormatter(formatter);
+      if (formatter) content.releaseFormatter(formatter);
     }
   }
 
   /** A procedure threw or rejected: faults are tool errors, anything else is internal. */
   private failure(id: RequestId, tool: string, error: unknown): string {
     if (error instanceof RemotingFault) return toolErrorResponse(id, error.message);
-    this.report(error, id, tool);
-    return this.internal(id, error);
+    return this.internalError(id, error, { requestId: id, method: 'tools/call', tool });
   }
 
-  private internal(id: RequestId, error: unknown): string {
+  /**
+   * Reports an unexpected error to `onError` and answers -32603 (`Internal error`, or the error's
+   * message with `exposeInternalErrors`). Also used by the dispatcher for failures outside tools/call.
+   */
+  internalError(id: RequestId | null, error: unknown, info: ErrorInfo): string {
+    this.report(error, info);
     const message = this.expose && error instanceof Error ? error.message : this.expose ? String(error) : 'Internal error';
     return errorResponse(id, ErrorCodes.InternalError, message);
   }
 
-  private report(error: unknown, requestId: RequestId, tool: string): void {
+  private report(error: unknown, info: ErrorInfo): void {
     if (!this.onError) return;
     try {
-      this.onError(error, { requestId, method: 'tools/call', tool });
+      this.onError(error, info);
     } catch {
       // a failing hook must not take the response down with it
     }

@@ -5,7 +5,9 @@ import {
   RemotingFault,
   ServiceDefinition,
   Session,
+  TextContent,
   ToolDeclaration,
+  Type,
   integerType,
   stringType,
   toolError,
@@ -55,6 +57,44 @@ describe('Dispatcher options', () => {
     const { defs, decl } = server({ crash: () => { throw new Error('x'); } });
     const d = new Dispatcher(defs, decl, { onError: () => { throw new Error('hook broke'); } });
     expect(JSON.parse((await d.dispatch(call(1, 'crash', {}))).body).error.code).toBe(-32603);
+  });
+});
+
+describe('failures outside procedures', () => {
+  class BrokenType extends Type {
+    readonly typeId = 'string' as const;
+    toSchema(): never {
+      throw new Error('schema bug');
+    }
+  }
+
+  it('a custom Type that throws makes tools/list a -32603 reply, reported, and the next request still works', async () => {
+    const onError = jest.fn();
+    const defs = new ServiceDefinition().registerProcedure('f', () => 1);
+    const decl = new ToolDeclaration('t', '1');
+    decl.addTool('f').addParam('x', new BrokenType());
+    const d = new Dispatcher(defs, decl, { onError });
+    const list = await d.dispatch('{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
+    expect(JSON.parse(list.body)).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'Internal error' } });
+    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'schema bug' }), { requestId: 1, method: 'tools/list' });
+    const batch = await d.dispatch('[{"jsonrpc":"2.0","id":2,"method":"tools/list"},{"jsonrpc":"2.0","id":3,"method":"ping"}]');
+    expect(JSON.parse(batch.body)).toEqual([
+      { jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'Internal error' } },
+      { jsonrpc: '2.0', id: 3, result: {} },
+    ]);
+  });
+
+  it('a ContentType whose getFormatter throws makes the call a -32603 reply', async () => {
+    const broken = new (class extends TextContent {
+      override getFormatter(): never {
+        throw new Error('no formatter');
+      }
+    })();
+    const defs = new ServiceDefinition().registerProcedure('f', () => 1);
+    const decl = new ToolDeclaration('t', '1');
+    decl.addTool('f').setContent(broken);
+    const d = new Dispatcher(defs, decl, { exposeInternalErrors: true });
+    expect(JSON.parse((await d.dispatch(call(4, 'f', {}))).body).error).toEqual({ code: -32603, message: 'no formatter' });
   });
 });
 

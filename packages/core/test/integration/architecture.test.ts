@@ -16,7 +16,17 @@ function sources(dir: string): string[] {
 
 const imports = (file: string): string[] => [...readFileSync(file, 'utf8').matchAll(/\bfrom\s+'([^']+)'|require\('([^']+)'\)/g)].map((m) => m[1] ?? m[2]);
 
+const manifest = (pkg: string) => JSON.parse(readFileSync(join(packages, pkg, 'package.json'), 'utf8'));
+
 describe('architecture', () => {
+  it('dependencies: core none, stdio only core (installing it never pulls in express), express core plus express as a peer', () => {
+    expect(manifest('core').dependencies ?? {}).toEqual({});
+    expect(Object.keys(manifest('stdio').dependencies)).toEqual(['@toolwire/core']);
+    expect(manifest('stdio').peerDependencies ?? {}).toEqual({});
+    expect(Object.keys(manifest('express').dependencies)).toEqual(['@toolwire/core']);
+    expect(Object.keys(manifest('express').peerDependencies)).toEqual(['express']);
+  });
+
   it('core imports nothing but its own files (no node:, express, http, streams)', () => {
     for (const file of sources(join(packages, 'core', 'src'))) {
       for (const spec of imports(file)) expect(`${relative(packages, file)} -> ${spec}`).toMatch(/ -> \.\.?\//);

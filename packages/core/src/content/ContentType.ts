@@ -4,6 +4,7 @@
  * own ContentFormatter, which holds all per-request state.
  */
 import type { Formatter } from './Formatter';
+import { LATEST_PROTOCOL_VERSION } from '../declaration/protocolVersions';
 
 /** A string sink the content bytes are written to. */
 export interface OutputSink {
@@ -25,7 +26,7 @@ export abstract class ContentFormatter {
   private sink: OutputSink | undefined;
 
   /** @param context - the request's format context (protocol version). */
-  constructor(protected readonly context: FormatContext = { protocolVersion: '2025-11-25' }) {}
+  constructor(protected readonly context: FormatContext = { protocolVersion: LATEST_PROTOCOL_VERSION }) {}
 
   /** Writes `"content":[` and the block's opening, and returns the Formatter to drain the result into. */
   beginContent(out: OutputSink): Formatter {

@@ -100,6 +100,7 @@ export abstract class MediaContent extends ContentType {
 /** An image content type with a fixed MIME type (default `image/png`). */
 export class ImageContent extends MediaContent {
   readonly kind = 'image' as const;
+  /** @param mimeType - the block's `mimeType`, e.g. `image/jpeg`. */
   constructor(mimeType = 'image/png') {
     super(mimeType);
   }
@@ -108,6 +109,7 @@ export class ImageContent extends MediaContent {
 /** An audio content type with a fixed MIME type (default `audio/wav`). */
 export class AudioContent extends MediaContent {
   readonly kind = 'audio' as const;
+  /** @param mimeType - the block's `mimeType`, e.g. `audio/mpeg`. */
   constructor(mimeType = 'audio/wav') {
     super(mimeType);
   }

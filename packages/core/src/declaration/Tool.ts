@@ -77,8 +77,9 @@ export class Tool {
   /**
    * Publishes a raw JSON Schema object verbatim as the tool's `inputSchema` (for schemas the
    * builder cannot express: `$defs`, `$ref`, 2020-12 keywords). Arguments map to positions in
-   * the order of the schema's `properties`. The dispatcher checks: names listed in `required`
-   * are present; names not in `properties` are refused (a procedure is positional); a top-level
+   * the order of the schema's `properties` (names only listed in `required` come after them).
+   * The dispatcher checks: names listed in `required` are present; names in neither are refused
+   * (a procedure is positional); a top-level
    * property whose `type` is a kind name or a list of them has a value of that kind. Everything
    * else (`$ref`, `oneOf`, formats, ranges, nested members) is published, not enforced.
    * @example decl.addTool('lookup').setInputSchema({ type: 'object', properties: { q: { type: 'string' } }, required: ['q'] })

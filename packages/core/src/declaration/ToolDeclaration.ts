@@ -158,8 +158,9 @@ export class ToolDeclaration {
   toolsListBytes(version: string): Uint8Array | undefined {
     const json = this.payloadJson('tools', version);
     if (json.length < LARGE_PAYLOAD) return undefined;
-    let bytes = this.cache.bytes.get(version);
-    if (!bytes) this.cache.bytes.set(version, (bytes = new TextEncoder().encode(json)));
+    const key = cacheKey('tools', version);
+    let bytes = this.cache.bytes.get(key);
+    if (!bytes) this.cache.bytes.set(key, (bytes = new TextEncoder().encode(json)));
     return bytes;
   }
 
@@ -170,13 +171,13 @@ export class ToolDeclaration {
 
   private payload(kind: 'tools' | 'init', version: string): unknown {
     this.payloadJson(kind, version);
-    return this.cache.objects.get(kind + version);
+    return this.cache.objects.get(cacheKey(kind, version));
   }
 
   private payloadJson(kind: 'tools' | 'init', version: string): string {
     const revision = schemaRevision();
     if (this.cache.revision !== revision) this.cache = { revision, json: new Map(), objects: new Map(), bytes: new Map() };
-    const key = kind + version;
+    const key = cacheKey(kind, version);
     let json = this.cache.json.get(key);
     if (json === undefined) {
       const object = deepFreeze(kind === 'tools' ? this.buildToolsList() : this.buildInitialize(version));
@@ -200,6 +201,11 @@ export class ToolDeclaration {
     if (this.instructions) result.instructions = this.instructions;
     return result;
   }
+}
+
+/** The cache slot of a payload: initialize differs per version; the tools list is the same for every version today. */
+function cacheKey(kind: 'tools' | 'init', version: string): string {
+  return kind === 'tools' ? kind : kind + version;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -73,6 +73,11 @@ const NOTHING: DispatchResult = { body: '', rejected: false };
 export class Dispatcher {
   private readonly tools: ToolCaller;
 
+  /**
+   * @param defs - the procedures (not copied: later registrations are seen).
+   * @param decl - the tools (not copied: later changes are seen, and rebuild the cached payloads).
+   * @param options - `exposeInternalErrors` and `onError`.
+   */
   constructor(
     defs: ServiceDefinition,
     private readonly decl: ToolDeclaration,
@@ -91,12 +96,21 @@ export class Dispatcher {
    * Promise is answered with a -32603 error ("asynchronous procedure").
    */
   dispatchSync(message: unknown, context: DispatchContext = {}): DispatchResult {
-    return this.run(message, context, true) as DispatchResult;
+    return this.guarded(message, context, true) as DispatchResult;
   }
 
   /** Like {@link dispatch}, but returns the result directly when no procedure went asynchronous. */
   handle(message: unknown, context: DispatchContext = {}): DispatchResult | Promise<DispatchResult> {
-    return this.run(message, context, false);
+    return this.guarded(message, context, false);
+  }
+
+  /** Never throws: anything unexpected (say, a parsed message object with a throwing getter) is -32603. */
+  private guarded(message: unknown, ctx: DispatchContext, sync: boolean): DispatchResult | Promise<DispatchResult> {
+    try {
+      return this.run(message, ctx, sync);
+    } catch (error) {
+      return { body: this.tools.internalError(null, error, {}), rejected: false };
+    }
   }
 
   private run(message: unknown, ctx: DispatchContext, sync: boolean): DispatchResult | Promise<DispatchResult> {

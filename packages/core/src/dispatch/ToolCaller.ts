@@ -14,6 +14,7 @@ import type { ContentFormatter } from '../content/ContentType';
 import { isToolError } from '../content/ToolError';
 import type { Tool } from '../declaration/Tool';
 import { compileTool, ToolPlan } from './validation';
+import { describe as jsonKind } from '../schema/Property';
 import { errorResponse, resultOpening, RequestId, toolErrorResponse } from './jsonRpc';
 import { isObject, isThenable } from './guards';
 import type { DispatchContext } from './Dispatcher';
@@ -79,9 +80,9 @@ export class ToolCaller {
   call(id: RequestId, params: unknown, version: string, ctx: DispatchContext, sync: boolean): string | Promise<string> {
     if (!isObject(params)) return invalid(id, 'tools/call expects params to be an object with "name" and "arguments"');
     const name = params.name;
-    if (typeof name !== 'string') return invalid(id, `tools/call requires "name" as a string, got ${name === undefined ? 'nothing' : kind(name)}`);
+    if (typeof name !== 'string') return invalid(id, `tools/call requires "name" as a string, got ${name === undefined ? 'nothing' : jsonKind(name)}`);
     const args = params.arguments;
-    if (args !== undefined && !isObject(args)) return invalid(id, `"arguments" must be an object, got ${kind(args)}`);
+    if (args !== undefined && !isObject(args)) return invalid(id, `"arguments" must be an object, got ${jsonKind(args)}`);
     const plan = this.plan(name);
     if (!plan) return invalid(id, `Unknown tool: ${name}`);
     const entry = this.defs.getProcedure(name);
@@ -111,10 +112,12 @@ export class ToolCaller {
       return errorResponse(id, ErrorCodes.InternalError, `Tool "${name}" returned a Promise: asynchronous procedure; use StdioService`);
     }
     const answered = (): boolean => !(session && call && !session.end(id, call));
-    return Promise.resolve(value).then(
-      (result) => (answered() ? this.format(id, plan.tool, result, version) : ''),
-      (error) => (answered() ? this.failure(id, name, error) : ''),
-    );
+    return Promise.resolve(value)
+      .then(
+        (result) => (answered() ? this.format(id, plan.tool, result, version) : ''),
+        (error) => (answered() ? this.failure(id, name, error) : ''),
+      )
+      .then(undefined, (error: unknown) => this.internalError(id, error, { requestId: id, method: 'tools/call', tool: name }));
   }
 
   private plan(name: string): ToolPlan | undefined {
@@ -166,8 +169,7 @@ export class ToolCaller {
    */
   internalError(id: RequestId | null, error: unknown, info: ErrorInfo): string {
     this.report(error, info);
-    const message = this.expose && error instanceof Error ? error.message : this.expose ? String(error) : 'Internal error';
-    return errorResponse(id, ErrorCodes.InternalError, message);
+    return errorResponse(id, ErrorCodes.InternalError, this.expose ? exposedMessage(error) : 'Internal error');
   }
 
   private report(error: unknown, info: ErrorInfo): void {
@@ -184,6 +186,12 @@ function invalid(id: RequestId, message: string): string {
   return errorResponse(id, ErrorCodes.InvalidParams, message);
 }
 
-function kind(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+/** The message of a thrown value, whatever was thrown (even objects whose toString throws). */
+function exposedMessage(error: unknown): string {
+  try {
+    const message: unknown = error instanceof Error ? error.message : String(error);
+    return typeof message === 'string' ? message : 'Internal error';
+  } catch {
+    return 'Internal error';
+  }
 }

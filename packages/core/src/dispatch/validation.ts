@@ -9,6 +9,8 @@ import { ArrayType } from '../schema/ArrayType';
 import { EnumType } from '../schema/EnumType';
 import { NullableType } from '../schema/NullableType';
 import type { Tool } from '../declaration/Tool';
+import { describe as jsonKind } from '../schema/Property';
+import { isObject as isPlainObject } from './guards';
 
 /** Returns a problem description for `value` at `path`, or `undefined` when it is acceptable. */
 export type Check = (value: unknown, path: string) => string | undefined;
@@ -27,16 +29,6 @@ export interface ToolPlan {
 
 const ok = (): undefined => undefined;
 
-/** The JSON kind of a value, as problems name it. */
-export function jsonKind(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const expected = (what: string, value: unknown, path: string): string => `argument "${path}": expected ${what}, got ${jsonKind(value)}`;
 
@@ -57,10 +49,10 @@ export function compileType(type: Type): Check {
     return (v, path) => (v === null ? undefined : inner(v, path));
   }
   if (type instanceof EnumType) {
-    const values = type.values;
-    const list = values.map((v) => JSON.stringify(v)).join(', ');
+    const values = new Set(type.values);
+    const list = type.values.map((v) => JSON.stringify(v)).join(', ');
     return (v, path) =>
-      typeof v === 'string' && values.includes(v)
+      typeof v === 'string' && values.has(v)
         ? undefined
         : `argument "${path}": expected one of ${list}, got ${typeof v === 'string' ? JSON.stringify(v) : jsonKind(v)}`;
   }
@@ -138,13 +130,16 @@ export function compileTool(tool: Tool): ToolPlan {
 
 /**
  * What is checked of a raw input schema: the names in `properties` (their order gives the
- * positions), `required`, and the JSON kind of properties whose `type` is a plain kind name or a
- * list of them. Nested keywords (`$ref`, `oneOf`, formats, ranges) are published, not enforced.
+ * positions; names only in `required` come after them), `required`, and the JSON kind of
+ * properties whose `type` is a plain kind name or a list of them. Nested keywords (`$ref`, `oneOf`, formats, ranges) are published, not enforced.
  */
 function rawParams(schema: Record<string, unknown>): Member[] {
   const properties = isPlainObject(schema.properties) ? schema.properties : {};
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : []);
-  return Object.entries(properties).map(([name, sub]) => ({ name, required: required.has(name), check: rawCheck(sub) }));
+  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
+  const members = Object.entries(properties).map(([name, sub]) => ({ name, required: required.has(name), check: rawCheck(sub) }));
+  // required names without a property still take a position (after the properties) and are checked
+  for (const name of required) if (!(name in properties)) members.push({ name, required: true, check: ok });
+  return members;
 }
 
 function rawCheck(sub: unknown): Check {

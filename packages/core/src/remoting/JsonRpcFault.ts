@@ -10,6 +10,10 @@ import { RemotingFault } from './RemotingFault';
  * @example throw new JsonRpcFault('quota exceeded', -32000);
  */
 export class JsonRpcFault extends RemotingFault {
+  /**
+   * @param message - the text the client sees.
+   * @param code - an integer JSON-RPC error code (used when a content formatter throws it).
+   */
   constructor(
     message: string,
     readonly code: number,

@@ -48,7 +48,7 @@ export function checkPropertyArgs(what: string, name: unknown, type: unknown, de
   }
 }
 
-/** A short description of a value's kind, for setup error messages. */
+/** The JSON kind of a value (`null`, `array`, or its `typeof`), for error messages. */
 export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';

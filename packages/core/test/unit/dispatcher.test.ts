@@ -53,6 +53,17 @@ describe('Dispatcher options', () => {
     expect(onError).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['an object without a prototype', () => Object.create(null)],
+    ['an object whose toString throws', () => ({ toString: () => { throw new Error('no'); } })],
+  ])('answers -32603 when a procedure rejects with %s, even with exposeInternalErrors', async (_what, make) => {
+    const { defs, decl } = server({ f: async () => { throw make(); }, g: () => { throw make(); } });
+    const d = new Dispatcher(defs, decl, { exposeInternalErrors: true });
+    for (const tool of ['f', 'g']) {
+      expect(JSON.parse((await d.dispatch(call(1, tool, {}))).body).error).toEqual({ code: -32603, message: 'Internal error' });
+    }
+  });
+
   it('survives an onError hook that throws', async () => {
     const { defs, decl } = server({ crash: () => { throw new Error('x'); } });
     const d = new Dispatcher(defs, decl, { onError: () => { throw new Error('hook broke'); } });

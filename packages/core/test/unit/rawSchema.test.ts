@@ -42,6 +42,21 @@ describe('raw input schemas', () => {
     expect(seen).toEqual([]);
   });
 
+  it('positions and enforces required names that have no property, after the properties', async () => {
+    const seen: unknown[][] = [];
+    const defs = new ServiceDefinition().registerProcedure('q', (...args: unknown[]) => {
+      seen.push(args.slice(0, 2));
+      return 'ok';
+    });
+    const decl = new ToolDeclaration('s', '1');
+    decl.addTool('q').setInputSchema({ type: 'object', properties: { limit: { type: 'integer' } }, required: ['query'] });
+    const d = new Dispatcher(defs, decl);
+    const missing = JSON.parse((await d.dispatch('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"q","arguments":{"limit":3}}}')).body);
+    expect(missing.error).toEqual({ code: -32602, message: 'missing required argument "query"' });
+    await d.dispatch('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"q","arguments":{"query":"x"}}}');
+    expect(seen).toEqual([[undefined, 'x']]);
+  });
+
   it('leaves $ref members to the procedure', async () => {
     const { d, seen } = dispatcher();
     await d.dispatch(call({ name: 'A', address: 'not checked here' }));

@@ -51,7 +51,7 @@ export function mcpHandler(decl: ToolDeclaration, defs: ServiceDefinition, optio
     } catch {
       return refuse(res, Refusals.internal); // the dispatcher does not throw; this is a last resort
     }
-    if (result instanceof Promise) result.then((r) => send(res, r), () => refuse(res, Refusals.internal));
+    if (result instanceof Promise) result.then((r) => send(res, r)).catch(() => refuse(res, Refusals.internal));
     else send(res, result);
   }
 

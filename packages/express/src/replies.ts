@@ -39,16 +39,21 @@ export function payloadTooLarge(limit: number): Refusal {
   return refusal(413, ErrorCodes.InvalidRequest, `Payload Too Large: the request body exceeds ${limit} bytes`, { Connection: 'close' });
 }
 
+/** False when there is nobody to answer (the client went away) or someone already answered (an upstream middleware). */
+function answerable(res: ServerResponse): boolean {
+  return !res.headersSent && !res.destroyed;
+}
+
 /** Writes a prepared refusal. */
 export function refuse(res: ServerResponse, r: Refusal): void {
-  if (res.headersSent || res.destroyed) return;
+  if (!answerable(res)) return;
   res.writeHead(r.status, r.headers);
   res.end(r.body);
 }
 
 /** Writes a JSON-RPC response: 200 with the body, or 400 when the dispatcher rejected the message. */
 export function sendJson(res: ServerResponse, status: 200 | 400, body: string): void {
-  if (res.destroyed) return; // the client went away; nobody to answer
+  if (!answerable(res)) return;
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }
@@ -58,7 +63,7 @@ export function sendJson(res: ServerResponse, status: 200 | 400, body: string): 
  * the bytes are handed to the socket as they are instead of encoding the whole text again.
  */
 export function sendParts(res: ServerResponse, parts: readonly (string | Uint8Array)[]): void {
-  if (res.destroyed) return;
+  if (!answerable(res)) return;
   let length = 0;
   for (const part of parts) length += typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength;
   res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': length });
@@ -72,7 +77,7 @@ const ACCEPTED_HEADERS: OutgoingHttpHeaders = { 'Content-Length': 0 };
 
 /** Writes 202 Accepted with no body (the message held only notifications). */
 export function sendAccepted(res: ServerResponse): void {
-  if (res.destroyed) return;
+  if (!answerable(res)) return;
   res.writeHead(202, ACCEPTED_HEADERS);
   res.end();
 }

@@ -1,7 +1,8 @@
 /** The router beside other routes and middleware: any mount path, auth in front, req visible to procedures. */
 import express from 'express';
 import request from 'supertest';
-import { mcpRouter } from '../../src';
+import { createServer } from 'node:http';
+import { mcpHandler, mcpRouter } from '../../src';
 import { call, rpc, testService } from '../helpers/testService';
 
 function appWithAuth(): express.Express {
@@ -68,5 +69,37 @@ describe('mcpRouter: mounting', () => {
     app.use('/mcp', mcpRouter(decl, defs));
     const res = await request(app).post('/mcp').send(rpc('ping'));
     expect(res.headers['x-served-by']).toBe('toolwire-test');
+  });
+});
+
+describe('behind something that already answered', () => {
+  it('writes nothing more (no ERR_HTTP_HEADERS_SENT, no unhandled rejection) and keeps serving', async () => {
+    const { decl, defs } = testService();
+    const handle = mcpHandler(decl, defs);
+    const failures: unknown[] = [];
+    const server = createServer((req, res) => {
+      if (req.headers['x-busy']) res.writeHead(503, { 'Content-Type': 'text/plain' }).end('busy'); // e.g. load shedding
+      try {
+        handle(req, res);
+      } catch (error) {
+        failures.push(error);
+      }
+    });
+    const onProcessError = (error: unknown) => failures.push(error);
+    process.on('uncaughtException', onProcessError);
+    process.on('unhandledRejection', onProcessError);
+    try {
+      for (const body of [call('echo', { message: 'late' }), call('add', { a: 1, b: 2 })]) {
+        const busy = await request(server).post('/').set('x-busy', '1').send(body);
+        expect([busy.status, busy.text]).toEqual([503, 'busy']);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(failures).toEqual([]);
+      const ok = await request(server).post('/').send(call('add', { a: 6, b: 7 }));
+      expect(ok.body.result.content).toEqual([{ type: 'text', text: '13' }]);
+    } finally {
+      process.off('uncaughtException', onProcessError);
+      process.off('unhandledRejection', onProcessError);
+    }
   });
 });

@@ -18,7 +18,7 @@ import { StreamMessageSource } from './io/StreamMessageSource';
  * }
  */
 export class StdioService extends Connection {
-  private readonly sources = new WeakMap<Readable, StreamMessageSource>();
+  private readonly sources = new Map<Readable, StreamMessageSource>();
 
   /**
    * Runs one message and resolves to the response JSON, or `''` when nothing is to be sent
@@ -36,6 +36,18 @@ export class StdioService extends Connection {
     let source = this.sources.get(stream);
     if (!source) this.sources.set(stream, (source = new StreamMessageSource(stream)));
     return source.next().then((message) => this.received(message));
+  }
+
+  /**
+   * Stops reading `stream` (or every stream this service has read from): a pending
+   * {@link readMessage} resolves `''`, listeners are removed and the stream is paused, so stdin no
+   * longer holds the process open. Unread bytes are dropped; a later readMessage starts afresh.
+   */
+  release(stream?: Readable): void {
+    for (const s of stream ? [stream] : [...this.sources.keys()]) {
+      this.sources.get(s)?.release();
+      this.sources.delete(s);
+    }
   }
 
   /**

@@ -8,7 +8,6 @@
 import type { Readable, Writable } from 'node:stream';
 import type { DispatcherOptions, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import { StdioService } from './StdioService';
-import { StreamMessageSource } from './io/StreamMessageSource';
 import { consoleToStderr } from './consoleToStderr';
 import { ReplyWriter } from './io/ReplyWriter';
 import { frameMessage } from './framing/frameMessage';
@@ -32,7 +31,6 @@ export interface ServeStdioOptions extends DispatcherOptions {
 export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration, options: ServeStdioOptions = {}): Promise<void> {
   const { input = process.stdin, output = process.stdout, ...dispatcherOptions } = options;
   const service = new StdioService(defs, decl, dispatcherOptions);
-  const source = new StreamMessageSource(input);
   const replies = new Set<Promise<void>>();
   let outputGone = false;
   let stopped: () => void = () => undefined;
@@ -40,7 +38,7 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
   const stop = (): void => {
     if (outputGone) return;
     outputGone = true;
-    source.release();
+    service.release(input);
     service.session.abortAll(new Error('stdio output closed'));
     stopped();
   };
@@ -51,8 +49,8 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
 
   let inputError: { error: unknown } | undefined;
   try {
-    for (let message = await source.next(); message && !outputGone; message = await source.next()) {
-      const { text, framing } = message;
+    for (let text = await service.readMessage(input); text !== '' && !outputGone; text = await service.readMessage(input)) {
+      const framing = service.framing; // the framing of the message just read
       const reply = service
         .dispatch(text)
         .then((body) => (outputGone ? undefined : writer.write(frameMessage(body, framing))))
@@ -67,7 +65,7 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
   try {
     if (!outputGone) await Promise.race([Promise.all(replies).then(() => writer.settle()), whenStopped]);
   } finally {
-    source.release();
+    service.release(input);
     output.off('error', stop);
     output.off('close', stop);
     restoreConsole();

@@ -28,6 +28,34 @@ describe('StdioService.dispatch', () => {
   });
 });
 
+describe('StdioService.release', () => {
+  it("ends a pending read with '', removes its listeners and pauses the stream", async () => {
+    const s = service();
+    const input = new PassThrough();
+    const listeners = input.listenerCount('error');
+    const pending = s.readMessage(input);
+    expect(input.listenerCount('error')).toBe(listeners + 1);
+    s.release(input);
+    expect(await pending).toBe('');
+    expect(input.listenerCount('error')).toBe(listeners);
+    await new Promise((resolve) => process.nextTick(resolve));
+    expect(input.isPaused()).toBe(true);
+  });
+
+  it('without an argument releases every stream it read from, and a later read starts afresh', async () => {
+    const s = service();
+    const a = new PassThrough();
+    const b = new PassThrough();
+    const pendingA = s.readMessage(a);
+    const pendingB = s.readMessage(b);
+    s.release();
+    expect([await pendingA, await pendingB]).toEqual(['', '']);
+    const again = s.readMessage(a);
+    a.write(request(3, 'ping') + '\n');
+    expect(await again).toBe(request(3, 'ping'));
+  });
+});
+
 describe('StdioService.readMessage', () => {
   it("reads messages as they arrive, then '' at the end of the stream", async () => {
     const s = service();

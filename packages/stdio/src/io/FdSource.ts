@@ -11,13 +11,15 @@ const CHUNK_BYTES = 64 * 1024;
 
 /** A {@link SyncSource} over a file descriptor. */
 export class FdSource implements SyncSource {
+  private readonly buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+
   constructor(private readonly fd: number) {
     if (!Number.isInteger(fd) || fd < 0) throw new RangeError(`FdSource: expected a file descriptor (a non-negative integer), got ${fd}`);
   }
 
-  /** The next chunk, or `null` at end of file. */
+  /** The next chunk (a copy of exactly the bytes read, so small messages do not pin 64 KiB), or `null` at end of file. */
   readChunk(): Buffer | null {
-    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    const buffer = this.buffer;
     const read = retryOnEagain(() => {
       try {
         return readSync(this.fd, buffer, 0, CHUNK_BYTES, null);
@@ -26,6 +28,6 @@ export class FdSource implements SyncSource {
         throw error;
       }
     });
-    return read === 0 ? null : buffer.subarray(0, read);
+    return read === 0 ? null : Buffer.from(buffer.subarray(0, read));
   }
 }

@@ -3,20 +3,37 @@
  * version negotiated by initialize, the calls in flight), and the framing of the last message
  * read, which replies default to.
  */
-import { Dispatcher, DispatcherOptions, ServiceDefinition, Session, ToolDeclaration } from '@toolwire/core';
-import { DEFAULT_FRAMING, FramedMessage, Framing } from './framing/Framing';
+import { Dispatcher, DispatcherOptions, ErrorCodes, ServiceDefinition, Session, ToolDeclaration, errorResponse } from '@toolwire/core';
+import { DEFAULT_FRAMING, DEFAULT_MAX_MESSAGE_BYTES, FramedMessage, Framing } from './framing/Framing';
 import { frameMessage } from './framing/frameMessage';
+
+/** Options of the stdio services: the dispatcher's, plus the message size limit. */
+export interface StdioOptions extends DispatcherOptions {
+  /**
+   * The largest message read (default 16 MiB). A larger one is skipped as it arrives, never
+   * buffered whole, and answered with a -32600 error (`id: null`).
+   */
+  maxMessageBytes?: number;
+}
 
 /** One stdio connection's protocol state; the base of {@link Service} and {@link StdioService}. */
 export abstract class Connection {
   protected readonly dispatcher: Dispatcher;
   /** This connection's state: the negotiated protocol version and the calls in flight. */
   readonly session = new Session();
+  /** The message size limit the readers of this connection apply. */
+  protected readonly maxMessageBytes: number;
   private lastFraming: Framing = DEFAULT_FRAMING;
+  private refusal: { marker: string; reply: string } | undefined;
 
   /** The declaration and definition are not copied; changes to them are seen by later calls. */
-  constructor(defs: ServiceDefinition, decl: ToolDeclaration, options: DispatcherOptions = {}) {
-    this.dispatcher = new Dispatcher(defs, decl, options);
+  constructor(defs: ServiceDefinition, decl: ToolDeclaration, options: StdioOptions = {}) {
+    const { maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES, ...dispatcherOptions } = options;
+    if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes < 1) {
+      throw new RangeError(`@toolwire/stdio: expected maxMessageBytes to be a positive integer, got ${String(maxMessageBytes)}`);
+    }
+    this.maxMessageBytes = maxMessageBytes;
+    this.dispatcher = new Dispatcher(defs, decl, dispatcherOptions);
   }
 
   /** The framing of the last message read (`'content-length'` before any). */
@@ -24,11 +41,27 @@ export abstract class Connection {
     return this.lastFraming;
   }
 
-  /** Records a message just read and returns its text; `''` for the end of the stream. */
+  /**
+   * Records a message just read and returns its text; `''` for the end of the stream. A message
+   * over the size limit comes back as a placeholder that {@link refused} answers.
+   */
   protected received(message: FramedMessage | undefined): string {
     if (!message) return '';
     this.lastFraming = message.framing;
-    return message.text;
+    if (message.tooLarge === undefined) return message.text;
+    const size = message.framing === 'newline' ? `more than ${this.maxMessageBytes}` : String(message.tooLarge);
+    const marker = `\u0000toolwire: message of ${message.tooLarge} bytes skipped\u0000`;
+    const reply = errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: message of ${size} bytes exceeds the limit of ${this.maxMessageBytes} bytes`);
+    this.refusal = { marker, reply };
+    return marker;
+  }
+
+  /** The reply to the placeholder of a message over the limit, or `undefined` for any other text. */
+  protected refused(json: string): string | undefined {
+    if (this.refusal === undefined || this.refusal.marker !== json) return undefined;
+    const { reply } = this.refusal;
+    this.refusal = undefined;
+    return reply;
   }
 
   /** Frames a reply; without an explicit framing, the framing of the last message read. */

@@ -31,7 +31,7 @@ export class Service extends Connection {
    * (a notification). A procedure that returns a Promise is answered with a -32603 error.
    */
   dispatch(json: string): string {
-    return this.dispatcher.dispatchSync(json, { session: this.session }).body;
+    return this.refused(json) ?? this.dispatcher.dispatchSync(json, { session: this.session }).body;
   }
 
   /**
@@ -58,14 +58,14 @@ export class Service extends Connection {
   private sourceFor(source: number | SyncSource): SyncMessageSource {
     if (typeof source === 'number') {
       let entry = this.fdSources.get(source);
-      if (!entry) this.fdSources.set(source, (entry = new SyncMessageSource(new FdSource(source))));
+      if (!entry) this.fdSources.set(source, (entry = new SyncMessageSource(new FdSource(source), this.maxMessageBytes)));
       return entry;
     }
     if (typeof source?.readChunk !== 'function') {
       throw new TypeError(`Service.readMessage: expected a file descriptor or a source with readChunk(), got ${source === null ? 'null' : typeof source}`);
     }
     let entry = this.objectSources.get(source);
-    if (!entry) this.objectSources.set(source, (entry = new SyncMessageSource(source)));
+    if (!entry) this.objectSources.set(source, (entry = new SyncMessageSource(source, this.maxMessageBytes)));
     return entry;
   }
 }

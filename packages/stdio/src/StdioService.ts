@@ -25,7 +25,7 @@ export class StdioService extends Connection {
    * (a notification, or a request cancelled by `notifications/cancelled`). Never rejects.
    */
   async dispatch(json: string): Promise<string> {
-    return (await this.dispatcher.handle(json, { session: this.session })).body;
+    return this.refused(json) ?? (await this.dispatcher.handle(json, { session: this.session })).body;
   }
 
   /**
@@ -34,7 +34,7 @@ export class StdioService extends Connection {
    */
   readMessage(stream: Readable): Promise<string> {
     let source = this.sources.get(stream);
-    if (!source) this.sources.set(stream, (source = new StreamMessageSource(stream)));
+    if (!source) this.sources.set(stream, (source = new StreamMessageSource(stream, this.maxMessageBytes)));
     return source.next().then((message) => this.received(message));
   }
 

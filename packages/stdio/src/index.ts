@@ -4,6 +4,7 @@
  * (Content-Length and newline-delimited JSON, detected per message).
  */
 export { Connection } from './Connection';
+export type { StdioOptions } from './Connection';
 export { Service } from './Service';
 export type { TextSink } from './Service';
 export { StdioService } from './StdioService';
@@ -17,5 +18,5 @@ export type { SyncSource } from './io/SyncSource';
 
 export { MessageReader } from './framing/MessageReader';
 export { frameMessage } from './framing/frameMessage';
-export { DEFAULT_FRAMING } from './framing/Framing';
+export { DEFAULT_FRAMING, DEFAULT_MAX_MESSAGE_BYTES } from './framing/Framing';
 export type { Framing, FramedMessage } from './framing/Framing';

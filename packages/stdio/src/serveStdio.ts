@@ -6,14 +6,15 @@
  * before it resolves. A broken output (EPIPE) ends it quietly.
  */
 import type { Readable, Writable } from 'node:stream';
-import type { DispatcherOptions, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
+import type { ServiceDefinition, ToolDeclaration } from '@toolwire/core';
+import type { StdioOptions } from './Connection';
 import { StdioService } from './StdioService';
 import { consoleToStderr } from './consoleToStderr';
 import { ReplyWriter } from './io/ReplyWriter';
 import { frameMessage } from './framing/frameMessage';
 
-/** Options of {@link serveStdio}: the streams, plus every dispatcher option. */
-export interface ServeStdioOptions extends DispatcherOptions {
+/** Options of {@link serveStdio}: the streams, plus the stdio options (dispatcher options, `maxMessageBytes`). */
+export interface ServeStdioOptions extends StdioOptions {
   /** Where requests come from; default `process.stdin`. */
   input?: Readable;
   /** Where replies go; default `process.stdout`. Nothing else is written to it. */

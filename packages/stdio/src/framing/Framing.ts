@@ -16,7 +16,15 @@ export interface FramedMessage {
   readonly text: string;
   /** The framing the message used; its reply should use the same. */
   readonly framing: Framing;
+  /**
+   * Set (to the message's size in bytes, or the bytes seen so far for an unterminated line) when
+   * the message was larger than the reader's limit: its bytes were skipped and `text` is `''`.
+   */
+  readonly tooLarge?: number;
 }
+
+/** The largest message a stdio reader accepts by default: 16 MiB. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
 /** The framing replies use before any message has been read: the seed's Content-Length. */
 export const DEFAULT_FRAMING: Framing = 'content-length';

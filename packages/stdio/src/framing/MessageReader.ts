@@ -4,11 +4,13 @@
  * (`Name: value`) opens a Content-Length block. Blank lines between messages are skipped; any
  * other line is garbage and is returned as-is, so the dispatcher answers it with -32700 and the
  * stream goes on. A header block without a usable Content-Length is returned as garbage too and
- * the reader resynchronises on the next header or JSON line. A zero Content-Length, or the end
- * of input, ends the stream. It does no I/O: a source pushes chunks and pulls messages.
+ * the reader resynchronises on the next header or JSON line. A message larger than the limit is
+ * skipped as its bytes arrive (never buffered whole) and reported as `tooLarge`. A zero
+ * Content-Length, or the end of input, ends the stream. It does no I/O: a source pushes chunks
+ * and pulls messages.
  */
 import { ByteQueue } from './ByteQueue';
-import { FramedMessage, Framing } from './Framing';
+import { DEFAULT_MAX_MESSAGE_BYTES, FramedMessage, Framing } from './Framing';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -20,7 +22,7 @@ const RESYNC_POINT = /content-length:|\n[ \t]*[{[]/i;
 /** Bytes kept back while resynchronising, so a marker split across chunks is still found. */
 const RESYNC_TAIL = 16;
 
-type State = 'line' | 'headers' | 'body' | 'resync' | 'over';
+type State = 'line' | 'headers' | 'body' | 'resync' | 'skipBody' | 'skipLine' | 'over';
 
 /**
  * Incremental message parser over pushed byte chunks.
@@ -37,6 +39,14 @@ export class MessageReader {
   private bodyLength = 0;
   private eof = false;
   private lastFraming: Framing = 'newline';
+  private skipRemaining = 0;
+
+  /** @param maxMessageBytes - the largest message accepted (default 16 MiB); larger ones are skipped. */
+  constructor(private readonly maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES) {
+    if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes < 1) {
+      throw new RangeError(`MessageReader: expected a positive integer maxMessageBytes, got ${String(maxMessageBytes)}`);
+    }
+  }
 
   /** True once the stream is over: input ended and was drained, or a zero Content-Length arrived. */
   get ended(): boolean {
@@ -65,6 +75,10 @@ export class MessageReader {
         case 'resync':
           if (!this.resync()) return undefined;
           break;
+        case 'skipBody':
+        case 'skipLine':
+          if (!this.skip()) return undefined;
+          break;
         case 'headers': {
           const result = this.headerLine();
           if (result !== CONTINUE) return result;
@@ -82,7 +96,8 @@ export class MessageReader {
   /** A line outside any message: JSON, a header opening a block, blank, or garbage. */
   private firstLine(): FramedMessage | undefined | typeof CONTINUE {
     const line = this.takeLine();
-    if (line === undefined) return this.starve();
+    if (line === undefined) return this.queue.length > this.maxMessageBytes ? this.tooLarge('skipLine', 'newline', this.queue.length) : this.starve();
+    if (line.length > this.maxMessageBytes) return this.tooLarge('line', 'newline', line.length); // it arrived whole
     const text = line.toString('utf8');
     const start = firstNonBlank(text);
     if (start < 0) return CONTINUE; // blank line
@@ -99,7 +114,11 @@ export class MessageReader {
   /** A line inside a header block: another header, the blank line that ends it, or a stray line. */
   private headerLine(): FramedMessage | undefined | typeof CONTINUE {
     const end = this.findLineEnd();
-    if (end < 0) return this.starve();
+    if (end < 0) {
+      if (this.queue.length <= this.maxMessageBytes) return this.starve();
+      this.state = 'skipLine'; // a header line this long is not a header: drop it
+      return this.malformed();
+    }
     const raw = this.queue.peek(end).toString('latin1');
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (text.length > 0 && HEADER_LINE.test(text)) {
@@ -123,6 +142,11 @@ export class MessageReader {
     if (length === 0) {
       this.state = 'over';
       return undefined;
+    }
+    if (length > this.maxMessageBytes) {
+      this.headers = [];
+      this.skipRemaining = length;
+      return this.tooLarge('skipBody', 'content-length', length);
     }
     this.bodyLength = length;
     this.state = 'body';
@@ -153,6 +177,31 @@ export class MessageReader {
       return false;
     }
     this.queue.skip(Math.max(0, window.length - RESYNC_TAIL));
+    return false;
+  }
+
+  /** Reports a message over the limit and starts skipping its bytes. */
+  private tooLarge(state: 'line' | 'skipBody' | 'skipLine', framing: Framing, bytes: number): FramedMessage {
+    this.state = state;
+    this.lastFraming = framing;
+    return { text: '', framing, tooLarge: bytes };
+  }
+
+  /** Drops the bytes of a message over the limit; false when more input is needed. */
+  private skip(): boolean {
+    if (this.state === 'skipBody') {
+      const n = Math.min(this.skipRemaining, this.queue.length);
+      this.queue.skip(n);
+      this.skipRemaining -= n;
+      if (this.skipRemaining === 0) this.state = 'line';
+    } else {
+      const end = this.queue.indexOf(LF);
+      this.queue.skip(end < 0 ? this.queue.length : end + 1);
+      this.scanned = 0;
+      if (end >= 0) this.state = 'line';
+    }
+    if (this.state === 'line') return true;
+    if (this.eof) this.state = 'over';
     return false;
   }
 

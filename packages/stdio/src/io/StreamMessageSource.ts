@@ -10,7 +10,7 @@ import type { FramedMessage } from '../framing/Framing';
 
 /** One Readable and the reader holding its unconsumed bytes. */
 export class StreamMessageSource {
-  private readonly reader = new MessageReader();
+  private readonly reader: MessageReader;
   private failure: { error: unknown } | undefined;
   private released = false;
   private turn: Promise<unknown> = Promise.resolve(); // reads take turns: one at a time
@@ -20,7 +20,12 @@ export class StreamMessageSource {
     this.wake?.();
   };
 
-  constructor(private readonly stream: Readable) {
+  /** @param maxMessageBytes - the reader's message size limit. */
+  constructor(
+    private readonly stream: Readable,
+    maxMessageBytes?: number,
+  ) {
+    this.reader = new MessageReader(maxMessageBytes);
     stream.on('error', this.onError);
   }
 

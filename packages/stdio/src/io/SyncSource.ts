@@ -17,9 +17,15 @@ export interface SyncSource {
 
 /** One source and the reader holding its unconsumed bytes. */
 export class SyncMessageSource {
-  private readonly reader = new MessageReader();
+  private readonly reader: MessageReader;
 
-  constructor(private readonly source: SyncSource) {}
+  /** @param maxMessageBytes - the reader's message size limit. */
+  constructor(
+    private readonly source: SyncSource,
+    maxMessageBytes?: number,
+  ) {
+    this.reader = new MessageReader(maxMessageBytes);
+  }
 
   /** Reads until one message is complete; `undefined` at the end of the stream. */
   next(): FramedMessage | undefined {

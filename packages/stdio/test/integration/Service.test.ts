@@ -70,6 +70,22 @@ describe('Service session: the negotiated protocol version', () => {
   });
 });
 
+describe('Service: messages over maxMessageBytes', () => {
+  it('reads them as a placeholder that dispatch answers with -32600, then goes on', () => {
+    const { defs, decl } = createTestService();
+    const s = new Service(defs, decl, { maxMessageBytes: 64 });
+    const source = new MemorySource(`${call(1, 'echo', { message: 'x'.repeat(200) })}\n${request(2, 'ping')}\n`);
+    const first = s.readMessage(source);
+    expect(JSON.parse(s.dispatch(first))).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request: message of more than 64 bytes exceeds the limit of 64 bytes' },
+    });
+    expect(JSON.parse(s.dispatch(s.readMessage(source))).result).toEqual({});
+    expect(() => new Service(defs, decl, { maxMessageBytes: -1 })).toThrow(RangeError);
+  });
+});
+
 describe('Service.readMessage from a MemorySource', () => {
   it("reads messages split across chunks, then '' at the end of input", () => {
     const s = service();

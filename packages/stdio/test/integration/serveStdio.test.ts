@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { serveStdio } from '@toolwire/stdio';
 import { call, Collector, contentLength, createTestService, request } from '../helpers';
 
-function start(options: { exposeInternalErrors?: boolean } = {}) {
+function start(options: { exposeInternalErrors?: boolean; maxMessageBytes?: number } = {}) {
   const { defs, decl, gates } = createTestService();
   const input = new PassThrough();
   const output = new Collector();
@@ -13,6 +13,22 @@ function start(options: { exposeInternalErrors?: boolean } = {}) {
 }
 
 describe('serveStdio', () => {
+  it('answers a message over maxMessageBytes with -32600 (id null) and serves the next one', async () => {
+    const { input, output, done } = start({ maxMessageBytes: 1024 });
+    input.write(contentLength(call(1, 'echo', { message: 'x'.repeat(5000) })));
+    input.write(`${call(2, 'echo', { message: 'y'.repeat(3000) })}\n`);
+    input.end(`${request(3, 'ping')}\n`);
+    await done;
+    const frames = output.frames();
+    expect(frames.map((f) => [f.framing, f.reply.id, f.reply.error?.code])).toEqual([
+      ['content-length', null, -32600],
+      ['newline', null, -32600],
+      ['newline', 3, undefined],
+    ]);
+    expect(frames[0].reply.error?.message).toMatch(/^Invalid Request: message of \d+ bytes exceeds the limit of 1024 bytes$/);
+    expect(frames[1].reply.error?.message).toBe('Invalid Request: message of more than 1024 bytes exceeds the limit of 1024 bytes');
+  });
+
   it('answers each request in its own framing and resolves at the end of input', async () => {
     const { input, output, done } = start();
     input.write(`${request(1, 'ping')}\n`);

@@ -1,8 +1,8 @@
 import { MessageReader } from '@toolwire/stdio';
 import type { FramedMessage } from '@toolwire/stdio';
 
-function readAll(chunks: Array<string | Buffer>, finish = true): { messages: FramedMessage[]; ended: boolean } {
-  const reader = new MessageReader();
+function readAll(chunks: Array<string | Buffer>, finish = true, maxMessageBytes?: number): { messages: FramedMessage[]; ended: boolean } {
+  const reader = new MessageReader(maxMessageBytes);
   const messages: FramedMessage[] = [];
   const drain = (): void => {
     for (let m = reader.next(); m; m = reader.next()) messages.push(m);
@@ -178,5 +178,36 @@ describe('MessageReader: garbage and resynchronisation', () => {
       'Content-Length: 7\r\nContent-Length: 8',
       PING,
     ]);
+  });
+});
+
+describe('MessageReader: messages over the size limit', () => {
+  it('skips a Content-Length body over the limit as it arrives, reports it, and reads on', () => {
+    const big = cl(JSON.stringify({ blob: 'x'.repeat(500) }));
+    const chunks = [...big.match(/[\s\S]{1,64}/g)!, `${PING}\n`];
+    expect(readAll(chunks, true, 100).messages).toEqual([
+      { text: '', framing: 'content-length', tooLarge: Buffer.byteLength(big) - big.indexOf('{') },
+      { text: PING, framing: 'newline' },
+    ]);
+  });
+
+  it('skips an over-long line up to its newline, reports it once, and reads on', () => {
+    const { messages } = readAll(['{"a":"', 'y'.repeat(150), 'y'.repeat(150), '"}\n', `${PING}\n`], true, 100);
+    expect(messages.map((m) => [m.text, m.framing, m.tooLarge !== undefined])).toEqual([
+      ['', 'newline', true],
+      [PING, 'newline', false],
+    ]);
+  });
+
+  it('accepts a message of exactly the limit', () => {
+    const json = `{"s":"${'z'.repeat(92)}"}`; // 100 bytes
+    expect(readAll([cl(json), `${json}\n`], true, 100).messages).toEqual([
+      { text: json, framing: 'content-length' },
+      { text: json, framing: 'newline' },
+    ]);
+  });
+
+  it('refuses a limit that is not a positive integer', () => {
+    expect(() => new MessageReader(0)).toThrow(RangeError);
   });
 });

@@ -12,6 +12,7 @@ export class ArrayType extends Type {
     if (typeof items !== 'object' || items === null || typeof items.toSchema !== 'function') {
       throw new TypeError(`ArrayType: expected a Type for items, got ${describe(items)}`);
     }
+    items.markReferenced?.();
   }
 
   /** `{"type":"array", description?, "items"}`. */

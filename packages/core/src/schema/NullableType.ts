@@ -11,6 +11,7 @@ export class NullableType extends Type {
     if (typeof inner !== 'object' || inner === null || typeof inner.toSchema !== 'function') {
       throw new TypeError(`NullableType: expected a Type, got ${describe(inner)}`);
     }
+    inner.markReferenced?.();
   }
 
   /** The inner type's kind. */

@@ -28,7 +28,9 @@ export class ObjectType extends Type {
   addProperty(name: string, type: Type, description = ''): this {
     checkPropertyArgs('ObjectType.addProperty', name, type, description);
     if (this.getProperty(name)) throw new RangeError(`ObjectType.addProperty: duplicate property "${name}"`);
-    this._properties.push(new Property(name, type, description));
+    const property = new Property(name, type, description);
+    property.onChange = () => this.changed();
+    this._properties.push(property);
     this.changed();
     return this;
   }

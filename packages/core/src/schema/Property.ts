@@ -8,6 +8,8 @@ import { touchSchema } from './revision';
 /** A named, typed, optionally described member of an object schema or a tool's parameter list. */
 export class Property {
   private _required = true;
+  /** @internal Told when this property changes: its ObjectType (or, by default, every cache). */
+  onChange: () => void = touchSchema;
 
   /**
    * @param name - the JSON member name.
@@ -18,7 +20,9 @@ export class Property {
     readonly name: string,
     readonly type: Type,
     readonly description = '',
-  ) {}
+  ) {
+    type.markReferenced?.();
+  }
 
   /** Whether the member must be present. New properties are required. */
   get required(): boolean {
@@ -29,7 +33,7 @@ export class Property {
   setOptional(): this {
     if (this._required) {
       this._required = false;
-      touchSchema();
+      this.onChange();
     }
     return this;
   }

@@ -25,9 +25,23 @@ export abstract class Type {
    */
   abstract toSchema(description?: string): JsonSchema;
 
-  /** Marks every cached payload built from schemas as stale; subclasses call it when they change. */
+  private referenced = false;
+
+  /**
+   * @internal Records that a property, array, nullable or tool refers to this type, so its later
+   * changes can reach a declaration's cached payloads.
+   */
+  markReferenced(): void {
+    this.referenced = true;
+  }
+
+  /**
+   * Marks cached payloads stale; subclasses call it when they change. A type nothing refers to
+   * (yet) cannot be in any payload, so building and changing one — even inside a procedure, on
+   * every call — costs the caches nothing.
+   */
   protected changed(): void {
-    touchSchema();
+    if (this.referenced) touchSchema();
   }
 }
 

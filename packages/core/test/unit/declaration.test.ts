@@ -1,6 +1,9 @@
 /** ToolDeclaration and Tool: building the catalog, versions, and payloads computed once. */
 import {
+  ArrayType,
+  EnumType,
   LATEST_PROTOCOL_VERSION,
+  NullableType,
   ObjectType,
   SUPPORTED_PROTOCOL_VERSIONS,
   ToolDeclaration,
@@ -101,6 +104,28 @@ describe('ToolDeclaration', () => {
     expect(second.tools[0].inputSchema).toMatchObject({ properties: { o: { required: ['x', 'y'] } } });
     decl.addTool('u');
     expect(decl.toToolsList().tools.map((t) => t.name)).toEqual(['t', 'u']);
+  });
+});
+
+describe('payload caching and unrelated types', () => {
+  it('building and changing types nothing refers to (say, inside a procedure) keeps the cached payloads', () => {
+    const decl = new ToolDeclaration('s', '1');
+    decl.addTool('t').addParam('x', integerType());
+    const list = decl.toToolsList();
+    const scratch = new ObjectType().addProperty('a', new EnumType(['x']).addValue('y')).setStrict();
+    scratch.setOptional('a');
+    new ArrayType(new NullableType(new EnumType(['z'])));
+    expect(decl.toToolsList()).toBe(list);
+  });
+
+  it('a type changed after a tool refers to it through a composed type still invalidates', () => {
+    const decl = new ToolDeclaration('s', '1');
+    const colours = new EnumType(['red']);
+    decl.addTool('t').addParam('c', new ArrayType(new NullableType(colours)));
+    const list = decl.toToolsList();
+    colours.addValue('green');
+    expect(decl.toToolsList()).not.toBe(list);
+    expect(decl.toToolsList().tools[0].inputSchema).toMatchObject({ properties: { c: { items: { enum: ['red', 'green', null] } } } });
   });
 });
 

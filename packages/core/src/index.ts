@@ -41,5 +41,5 @@ export { Dispatcher } from './dispatch/Dispatcher';
 export type { DispatcherOptions, DispatchContext, DispatchResult } from './dispatch/Dispatcher';
 export type { ErrorHook, ErrorInfo } from './dispatch/ToolCaller';
 export { Session } from './dispatch/Session';
-export { errorResponse } from './dispatch/jsonRpc';
+export { errorResponse, parseErrorResponse, refusalResponse, internalErrorResponse } from './dispatch/jsonRpc';
 export type { RequestId } from './dispatch/jsonRpc';

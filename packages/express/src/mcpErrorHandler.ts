@@ -6,7 +6,7 @@
  * error-handling middleware mounted on the MCP path can still answer in JSON.
  */
 import type { ErrorRequestHandler } from 'express';
-import { errorResponse, ErrorCodes } from '@toolwire/core';
+import { internalErrorResponse, parseErrorResponse, refusalResponse } from '@toolwire/core';
 
 interface HttpishError {
   status?: unknown;
@@ -33,9 +33,9 @@ export function mcpErrorHandler(): ErrorRequestHandler {
     const status = typeof raw === 'number' && Number.isInteger(raw) && raw >= 400 && raw <= 599 ? raw : 500;
     const message = typeof e.message === 'string' && e.message !== '' ? e.message : 'Bad Request';
     let body: string;
-    if (status >= 500) body = errorResponse(null, ErrorCodes.InternalError, 'Internal error');
-    else if (e.type === 'entity.parse.failed') body = errorResponse(null, ErrorCodes.ParseError, `Parse error: ${message}`);
-    else body = errorResponse(null, ErrorCodes.InvalidRequest, e.expose === false ? 'Invalid Request' : message);
+    if (status >= 500) body = internalErrorResponse();
+    else if (e.type === 'entity.parse.failed') body = parseErrorResponse(message);
+    else body = refusalResponse(e.expose === false ? 'Invalid Request' : message);
     const headers: Record<string, string | number> = {};
     if (typeof e.headers === 'object' && e.headers !== null) {
       for (const [name, value] of Object.entries(e.headers)) if (typeof value === 'string') headers[name] = value;

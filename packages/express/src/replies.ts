@@ -4,7 +4,7 @@
  * error body built once by core's `errorResponse`.
  */
 import type { ServerResponse, OutgoingHttpHeaders } from 'node:http';
-import { errorResponse, ErrorCodes } from '@toolwire/core';
+import { internalErrorResponse, refusalResponse } from '@toolwire/core';
 
 /** A prepared answer: status, headers (with Content-Length) and body. */
 export interface Refusal {
@@ -13,9 +13,9 @@ export interface Refusal {
   readonly body: string;
 }
 
-/** Builds a refusal whose body is a JSON-RPC error with `"id": null`. */
-export function refusal(status: number, code: number, message: string, extraHeaders: OutgoingHttpHeaders = {}): Refusal {
-  const body = errorResponse(null, code, message);
+/** Builds a refusal whose body is core's JSON-RPC error with `"id": null` (core picks the code: internal for 5xx, a refusal otherwise). */
+export function refusal(status: number, message: string, extraHeaders: OutgoingHttpHeaders = {}): Refusal {
+  const body = status >= 500 ? internalErrorResponse(message) : refusalResponse(message);
   return {
     status,
     headers: { ...extraHeaders, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
@@ -25,18 +25,18 @@ export function refusal(status: number, code: number, message: string, extraHead
 
 /** The refusals that do not depend on options. */
 export const Refusals = {
-  methodNotAllowed: refusal(405, ErrorCodes.InvalidRequest, 'Method Not Allowed: only POST is accepted', { Allow: 'POST' }),
-  forbiddenOrigin: refusal(403, ErrorCodes.InvalidRequest, 'Forbidden: Origin not allowed'),
-  forbiddenHost: refusal(403, ErrorCodes.InvalidRequest, 'Forbidden: Host not allowed'),
-  notAcceptable: refusal(406, ErrorCodes.InvalidRequest, 'Not Acceptable: the client must accept both application/json and text/event-stream'),
-  unsupportedMediaType: refusal(415, ErrorCodes.InvalidRequest, 'Unsupported Media Type: Content-Type must be application/json (UTF-8)'),
-  bodyConsumed: refusal(500, ErrorCodes.InternalError, 'Internal error: the request body was read by an earlier middleware that left no req.body'),
-  internal: refusal(500, ErrorCodes.InternalError, 'Internal error'),
+  methodNotAllowed: refusal(405, 'Method Not Allowed: only POST is accepted', { Allow: 'POST' }),
+  forbiddenOrigin: refusal(403, 'Forbidden: Origin not allowed'),
+  forbiddenHost: refusal(403, 'Forbidden: Host not allowed'),
+  notAcceptable: refusal(406, 'Not Acceptable: the client must accept both application/json and text/event-stream'),
+  unsupportedMediaType: refusal(415, 'Unsupported Media Type: Content-Type must be application/json (UTF-8)'),
+  bodyConsumed: refusal(500, 'Internal error: the request body was read by an earlier middleware that left no req.body'),
+  internal: refusal(500, 'Internal error'),
 } as const;
 
 /** Builds the 413 refusal for a body limit (once, in the factory). */
 export function payloadTooLarge(limit: number): Refusal {
-  return refusal(413, ErrorCodes.InvalidRequest, `Payload Too Large: the request body exceeds ${limit} bytes`, { Connection: 'close' });
+  return refusal(413, `Payload Too Large: the request body exceeds ${limit} bytes`, { Connection: 'close' });
 }
 
 /** False when there is nobody to answer (the client went away) or someone already answered (an upstream middleware). */

@@ -3,7 +3,7 @@
  * version negotiated by initialize, the calls in flight), and the framing of the last message
  * read, which replies default to.
  */
-import { Dispatcher, DispatcherOptions, ErrorCodes, ServiceDefinition, Session, ToolDeclaration, errorResponse } from '@toolwire/core';
+import { Dispatcher, DispatcherOptions, ServiceDefinition, Session, ToolDeclaration, refusalResponse } from '@toolwire/core';
 import { DEFAULT_FRAMING, DEFAULT_MAX_MESSAGE_BYTES, FramedMessage, Framing } from './framing/Framing';
 import { frameMessage } from './framing/frameMessage';
 
@@ -51,7 +51,7 @@ export abstract class Connection {
     if (message.tooLarge === undefined) return message.text;
     const size = message.framing === 'newline' ? `more than ${this.maxMessageBytes}` : String(message.tooLarge);
     const marker = `\u0000toolwire: message of ${message.tooLarge} bytes skipped\u0000`;
-    const reply = errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: message of ${size} bytes exceeds the limit of ${this.maxMessageBytes} bytes`);
+    const reply = refusalResponse(`Invalid Request: message of ${size} bytes exceeds the limit of ${this.maxMessageBytes} bytes`);
     this.refusal = { marker, reply };
     return marker;
   }

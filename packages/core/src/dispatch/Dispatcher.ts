@@ -8,7 +8,7 @@ import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ServiceDefinition } from '../remoting/ServiceDefinition';
 import { ErrorCodes } from '../remoting/ErrorCodes';
 import { allowsBatches, DEFAULT_NEGOTIATED_VERSION } from '../declaration/protocolVersions';
-import { errorResponse, resultOpening, resultResponse, RequestId } from './jsonRpc';
+import { errorResponse, parseErrorResponse, resultOpening, resultResponse, RequestId } from './jsonRpc';
 import type { Session } from './Session';
 import { ToolCaller, ErrorHook } from './ToolCaller';
 import { isObject } from './guards';
@@ -119,7 +119,7 @@ export class Dispatcher {
       try {
         parsed = JSON.parse(message);
       } catch (e) {
-        return rejected(errorResponse(null, ErrorCodes.ParseError, `Parse error: ${(e as Error).message}`));
+        return rejected(parseErrorResponse((e as Error).message));
       }
     }
     const version = ctx.protocolVersion ?? ctx.session?.protocolVersion ?? DEFAULT_NEGOTIATED_VERSION;

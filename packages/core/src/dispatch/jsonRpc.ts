@@ -2,6 +2,7 @@
  * JSON-RPC envelopes: the response builders every transport shares, so an error written by the
  * HTTP router (a body too large) and one written by the dispatcher are the same bytes.
  */
+import { ErrorCodes } from '../remoting/ErrorCodes';
 import type { ErrorCode } from '../remoting/ErrorCodes';
 
 /** A JSON-RPC request id: a string or an integer (`null` only in error responses). */
@@ -33,4 +34,25 @@ export function resultResponse(id: RequestId, resultJson: string): string {
 /** A tools/call result that reports a tool execution error: one text block, `isError: true`. */
 export function toolErrorResponse(id: RequestId, message: string): string {
   return resultResponse(id, `{"content":[{"type":"text","text":${JSON.stringify(message)}}],"isError":true}`);
+}
+
+/**
+ * A `-32700 Parse error` response (`id: null`) for text that is not JSON; `detail` is the
+ * parser's words. The dispatcher and transports that parse for themselves write the same bytes.
+ */
+export function parseErrorResponse(detail: string): string {
+  return errorResponse(null, ErrorCodes.ParseError, `Parse error: ${detail}`);
+}
+
+/**
+ * A `-32600` response (`id: null`) for a message a transport refused before it could be read as
+ * JSON-RPC (wrong HTTP method, foreign Origin, body too large, ...). `message` says why.
+ */
+export function refusalResponse(message: string): string {
+  return errorResponse(null, ErrorCodes.InvalidRequest, message);
+}
+
+/** A `-32603` response (`id: null`) for a transport's own failure; the message defaults to `Internal error`. */
+export function internalErrorResponse(message = 'Internal error'): string {
+  return errorResponse(null, ErrorCodes.InternalError, message);
 }

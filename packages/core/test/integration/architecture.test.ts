@@ -14,6 +14,13 @@ function sources(dir: string): string[] {
   });
 }
 
+/** A source file without its comments and JSDoc (examples there may mention methods and codes). */
+const code = (file: string): string =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line))
+    .join('\n');
+
 const imports = (file: string): string[] => [...readFileSync(file, 'utf8').matchAll(/\bfrom\s+'([^']+)'|require\('([^']+)'\)/g)].map((m) => m[1] ?? m[2]);
 
 const manifest = (pkg: string) => JSON.parse(readFileSync(join(packages, pkg, 'package.json'), 'utf8'));
@@ -41,12 +48,15 @@ describe('architecture', () => {
     }
   });
 
+  it.each(['express', 'stdio'])('%s picks no JSON-RPC codes itself (it calls core\'s response builders)', (pkg) => {
+    for (const file of sources(join(packages, pkg, 'src'))) {
+      expect(`${relative(packages, file)}: ${/\bErrorCodes\b|-32[0-9]{3}/.test(code(file))}`).toMatch(/: false$/);
+    }
+  });
+
   it.each(['express', 'stdio'])('%s never decides protocol behaviour (no method names, no result building)', (pkg) => {
     for (const file of sources(join(packages, pkg, 'src'))) {
-      const text = readFileSync(file, 'utf8')
-        .split('\n')
-        .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line)) // comments and JSDoc examples may mention methods
-        .join('\n');
+      const text = code(file);
       expect(`${relative(packages, file)}: ${/'(tools\/call|tools\/list|initialize|ping)'|"result":|isError/.test(text)}`).toMatch(/: false$/);
     }
   });

@@ -14,7 +14,8 @@ export { NullableType } from './schema/NullableType';
 export { Tool } from './declaration/Tool';
 export { ToolDeclaration } from './declaration/ToolDeclaration';
 export type { ToolDeclarationOptions, ToolsListResult, InitializeResult } from './declaration/ToolDeclaration';
-export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, DEFAULT_NEGOTIATED_VERSION } from './declaration/protocolVersions';
+export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, DEFAULT_NEGOTIATED_VERSION, profileFor } from './protocol/profile';
+export type { ProtocolProfile, Era } from './protocol/profile';
 
 export { ServiceDefinition } from './remoting/ServiceDefinition';
 export type { Procedure, ProcedureEntry, CallContext } from './remoting/ServiceDefinition';
@@ -38,8 +39,12 @@ export { toolError } from './content/ToolError';
 export type { ToolError } from './content/ToolError';
 
 export { Dispatcher } from './dispatch/Dispatcher';
-export type { DispatcherOptions, DispatchContext, DispatchResult } from './dispatch/Dispatcher';
-export type { ErrorHook, ErrorInfo } from './dispatch/ToolCaller';
+export type { DispatchContext } from './dispatch/Dispatcher';
+export type { DispatchResult, DispatchStatus } from './dispatch/DispatchResult';
+export { checkDispatcherArguments, checkDispatcherOptions, DISPATCHER_OPTION_NAMES } from './dispatch/setup';
+export type { DispatcherOptions } from './dispatch/setup';
+export { logToStderr } from './dispatch/errorPolicy';
+export type { ErrorHook, ErrorInfo } from './dispatch/errorPolicy';
 export { Session } from './dispatch/Session';
 export { errorResponse, parseErrorResponse, refusalResponse, internalErrorResponse } from './dispatch/jsonRpc';
 export type { RequestId } from './dispatch/jsonRpc';

@@ -2,6 +2,7 @@
  * McpHttpOptions: what `mcpHandler` and `mcpRouter` accept, and the one place those options are
  * checked and given their defaults — at construction, never per request.
  */
+import { checkDispatcherOptions } from '@toolwire/core';
 import type { DispatcherOptions } from '@toolwire/core';
 
 /** Options of {@link mcpHandler} and {@link mcpRouter}: the dispatcher's plus the HTTP rules'. */
@@ -43,18 +44,17 @@ export function resolveHttpOptions(options: unknown): ResolvedHttpOptions {
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new TypeError(`@toolwire/express: expected an options object, got ${describe(options)}`);
   }
-  const o = options as Record<string, unknown>;
-  if (o.exposeInternalErrors !== undefined && typeof o.exposeInternalErrors !== 'boolean') {
-    throw optionError('exposeInternalErrors', 'a boolean', o.exposeInternalErrors);
-  }
-  if (o.onError !== undefined && typeof o.onError !== 'function') throw optionError('onError', 'a function', o.onError);
+  const { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, strictAccept, ...dispatcherOptions } = options as Record<string, unknown>;
+  const o = { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, strictAccept };
+  // everything that is not an HTTP option goes to the dispatcher, which refuses unknown names
+  const dispatcher = checkDispatcherOptions('@toolwire/express', dispatcherOptions);
   if (o.strictAccept !== undefined && typeof o.strictAccept !== 'boolean') throw optionError('strictAccept', 'a boolean', o.strictAccept);
   const maxBodyBytes = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (typeof maxBodyBytes !== 'number' || !Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
     throw optionError('maxBodyBytes', 'a positive integer', o.maxBodyBytes);
   }
   return {
-    dispatcher: { exposeInternalErrors: o.exposeInternalErrors as boolean | undefined, onError: o.onError as DispatcherOptions['onError'] },
+    dispatcher,
     allowedOrigins: stringList('allowedOrigins', o.allowedOrigins),
     allowedHosts: stringList('allowedHosts', o.allowedHosts),
     maxBodyBytes,

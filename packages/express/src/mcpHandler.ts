@@ -6,9 +6,9 @@
  * name or builds a result; every protocol decision is core's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Dispatcher } from '@toolwire/core';
+import { Dispatcher, checkDispatcherArguments } from '@toolwire/core';
 import type { DispatchResult, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
-import { McpHttpOptions, resolveHttpOptions, describe } from './McpHttpOptions';
+import { McpHttpOptions, resolveHttpOptions } from './McpHttpOptions';
 import { createOriginRule } from './httpRules/originRule';
 import { createHostRule } from './httpRules/hostRule';
 import { acceptsJsonAndEventStream } from './httpRules/accept';
@@ -36,8 +36,8 @@ export type McpRequestHandler = (req: IncomingMessage, res: ServerResponse, next
  * app.post('/mcp', mcpHandler(decl, defs));
  */
 export function mcpHandler(decl: ToolDeclaration, defs: ServiceDefinition, options?: McpHttpOptions): McpRequestHandler {
-  checkArguments(decl, defs);
   const resolved = resolveHttpOptions(options);
+  checkDispatcherArguments('mcpHandler', defs, decl, resolved.dispatcher, 'decl, defs');
   const dispatcher = new Dispatcher(defs, decl, resolved.dispatcher);
   const originAllowed = createOriginRule(resolved.allowedOrigins);
   const hostAllowed = createHostRule(resolved.allowedHosts);
@@ -74,18 +74,9 @@ export function mcpHandler(decl: ToolDeclaration, defs: ServiceDefinition, optio
   };
 }
 
+/** Writes what core decided: its status, its body (202 carries none). */
 function send(res: ServerResponse, result: DispatchResult): void {
-  if (result.rejected) sendJson(res, 400, result.body);
-  else if (result.body === '') sendAccepted(res);
-  else if (result.parts) sendParts(res, result.parts);
-  else sendJson(res, 200, result.body);
-}
-
-function checkArguments(decl: unknown, defs: unknown): void {
-  if (typeof (decl as { getTool?: unknown } | null)?.getTool !== 'function') {
-    throw new TypeError(`@toolwire/express: expected a ToolDeclaration as the first argument, got ${describe(decl)}`);
-  }
-  if (typeof (defs as { getProcedure?: unknown } | null)?.getProcedure !== 'function') {
-    throw new TypeError(`@toolwire/express: expected a ServiceDefinition as the second argument, got ${describe(defs)}`);
-  }
+  if (result.status === 202) sendAccepted(res);
+  else if (result.parts) sendParts(res, result.status, result.parts);
+  else sendJson(res, result.status, result.body);
 }

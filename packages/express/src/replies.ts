@@ -51,22 +51,22 @@ export function refuse(res: ServerResponse, r: Refusal): void {
   res.end(r.body);
 }
 
-/** Writes a JSON-RPC response: 200 with the body, or 400 when the dispatcher rejected the message. */
-export function sendJson(res: ServerResponse, status: 200 | 400, body: string): void {
+/** Writes a JSON-RPC response with the status core chose for it. */
+export function sendJson(res: ServerResponse, status: number, body: string): void {
   if (!answerable(res)) return;
   res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }
 
 /**
- * Writes a 200 response given in pieces, some already UTF-8 bytes (a large cached tools/list):
+ * Writes a response given in pieces, some already UTF-8 bytes (a large cached tools/list):
  * the bytes are handed to the socket as they are instead of encoding the whole text again.
  */
-export function sendParts(res: ServerResponse, parts: readonly (string | Uint8Array)[]): void {
+export function sendParts(res: ServerResponse, status: number, parts: readonly (string | Uint8Array)[]): void {
   if (!answerable(res)) return;
   let length = 0;
   for (const part of parts) length += typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength;
-  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': length });
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': length });
   res.cork(); // one writev for head and parts
   for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
   res.end(parts[parts.length - 1]);

@@ -3,7 +3,7 @@
  * version negotiated by initialize, the calls in flight), and the framing of the last message
  * read, which replies default to.
  */
-import { Dispatcher, DispatcherOptions, ServiceDefinition, Session, ToolDeclaration, refusalResponse } from '@toolwire/core';
+import { Dispatcher, DispatcherOptions, ServiceDefinition, Session, ToolDeclaration, checkDispatcherArguments, refusalResponse } from '@toolwire/core';
 import { DEFAULT_FRAMING, DEFAULT_MAX_MESSAGE_BYTES, FramedMessage, Framing } from './framing/Framing';
 import { frameMessage } from './framing/frameMessage';
 
@@ -24,11 +24,15 @@ export abstract class Connection {
   /** The message size limit the readers of this connection apply. */
   protected readonly maxMessageBytes: number;
   private lastFraming: Framing = DEFAULT_FRAMING;
-  private refusal: { marker: string; reply: string } | undefined;
+  /** Placeholders of messages over the limit that were read and not yet dispatched, with their replies. */
+  private readonly refusals = new Map<string, string>();
+  private skipped = 0;
 
   /** The declaration and definition are not copied; changes to them are seen by later calls. */
-  constructor(defs: ServiceDefinition, decl: ToolDeclaration, options: StdioOptions = {}) {
+  constructor(defs: ServiceDefinition, decl: ToolDeclaration, options: StdioOptions = {}, owner = `new ${new.target.name}`) {
+    if (typeof options !== 'object' || options === null) checkDispatcherArguments(owner, defs, decl, options);
     const { maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES, ...dispatcherOptions } = options;
+    checkDispatcherArguments(owner, defs, decl, dispatcherOptions);
     if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes < 1) {
       throw new RangeError(`@toolwire/stdio: expected maxMessageBytes to be a positive integer, got ${String(maxMessageBytes)}`);
     }
@@ -50,17 +54,16 @@ export abstract class Connection {
     this.lastFraming = message.framing;
     if (message.tooLarge === undefined) return message.text;
     const size = message.framing === 'newline' ? `more than ${this.maxMessageBytes}` : String(message.tooLarge);
-    const marker = `\u0000toolwire: message of ${message.tooLarge} bytes skipped\u0000`;
-    const reply = refusalResponse(`Invalid Request: message of ${size} bytes exceeds the limit of ${this.maxMessageBytes} bytes`);
-    this.refusal = { marker, reply };
+    const marker = `\u0000toolwire: oversize message ${++this.skipped} skipped\u0000`;
+    this.refusals.set(marker, refusalResponse(`Invalid Request: message of ${size} bytes exceeds the limit of ${this.maxMessageBytes} bytes`));
     return marker;
   }
 
   /** The reply to the placeholder of a message over the limit, or `undefined` for any other text. */
   protected refused(json: string): string | undefined {
-    if (this.refusal === undefined || this.refusal.marker !== json) return undefined;
-    const { reply } = this.refusal;
-    this.refusal = undefined;
+    if (this.refusals.size === 0 || json.charCodeAt(0) !== 0) return undefined;
+    const reply = this.refusals.get(json);
+    this.refusals.delete(json);
     return reply;
   }
 

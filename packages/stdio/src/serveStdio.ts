@@ -30,8 +30,8 @@ export interface ServeStdioOptions extends StdioOptions {
  * await serveStdio(defs, decl); // process.stdin → process.stdout
  */
 export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration, options: ServeStdioOptions = {}): Promise<void> {
-  const { input = process.stdin, output = process.stdout, ...dispatcherOptions } = options;
-  const service = new StdioService(defs, decl, dispatcherOptions);
+  const { input = process.stdin, output = process.stdout, ...stdioOptions } = options ?? {};
+  const service = new StdioService(defs, decl, stdioOptions, 'serveStdio');
   const replies = new Set<Promise<void>>();
   let outputGone = false;
   let stopped: () => void = () => undefined;

@@ -3,7 +3,7 @@
  * must see whole — an array of content blocks (`blocksContent()`) or one embedded resource
  * (`resourceContent()`). The result is composed with a ValueBuilder, checked, then written.
  */
-import { ContentFormatter, ContentType, FormatContext } from './ContentType';
+import { ContentFormatter, ContentType, FormatContext, profileOf } from './ContentType';
 import type { Formatter } from './Formatter';
 import { ValueBuilder } from './ValueBuilder';
 import { blockJson, BlockShapeError } from './blocks';
@@ -29,10 +29,10 @@ class StructuredFormatter extends ContentFormatter {
   }
 
   protected onFinishContent(): void {
-    const version = this.context.protocolVersion;
+    const profile = profileOf(this.context);
     try {
       const blocks = this.toBlocks(this.builder.value);
-      this.write(blocks.map((b, i) => blockJson(b, version, blocks.length > 1 ? `${this.label} ${i}` : this.label)).join(','));
+      this.write(blocks.map((b, i) => blockJson(b, profile, blocks.length > 1 ? `${this.label} ${i}` : this.label)).join(','));
     } catch (error) {
       if (error instanceof BlockShapeError) throw new JsonRpcFault(error.message, ErrorCodes.InternalError);
       throw error;

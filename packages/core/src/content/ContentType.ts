@@ -4,7 +4,8 @@
  * own ContentFormatter, which holds all per-request state.
  */
 import type { Formatter } from './Formatter';
-import { LATEST_PROTOCOL_VERSION } from '../declaration/protocolVersions';
+import { LATEST_PROTOCOL_VERSION, profileFor, ProtocolProfile } from '../protocol/profile';
+import { brand } from '../brand';
 
 /** A string sink the content bytes are written to. */
 export interface OutputSink {
@@ -15,6 +16,13 @@ export interface OutputSink {
 export interface FormatContext {
   /** The protocol version in force; formatters leave out what that version does not have. */
   readonly protocolVersion: string;
+  /** What that version has (content kinds, fields); derived from `protocolVersion` when left out. */
+  readonly profile?: ProtocolProfile;
+}
+
+/** The profile of a format context. */
+export function profileOf(context: FormatContext): ProtocolProfile {
+  return context.profile ?? profileFor(context.protocolVersion);
 }
 
 /**
@@ -79,3 +87,5 @@ export abstract class ContentType {
     void formatter;
   }
 }
+
+brand(ContentType, 'ContentType');

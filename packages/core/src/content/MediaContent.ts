@@ -2,9 +2,10 @@
  * ImageContent and AudioContent: a binary result becomes a base64 media block,
  * `{"type":"image"|"audio","data":B64,"mimeType":M}`. Bytes are encoded as they arrive.
  */
-import { ContentFormatter, ContentType, FormatContext } from './ContentType';
+import { ContentFormatter, ContentType, FormatContext, profileOf } from './ContentType';
 import type { Formatter } from './Formatter';
 import { Base64Encoder } from './Base64Encoder';
+import { audioPlaceholder } from './blocks';
 import { JsonRpcFault } from '../remoting/JsonRpcFault';
 import { ErrorCodes } from '../remoting/ErrorCodes';
 
@@ -13,6 +14,8 @@ export class MediaFormatter extends ContentFormatter implements Formatter {
   private readonly encoder = new Base64Encoder();
   private sawBinary = false;
   private refused: string | undefined;
+  /** Set when the protocol version lacks this kind (audio before 2025-03-26): a text block names it instead. */
+  private placeholderBytes: number | undefined;
 
   constructor(
     private readonly kind: 'image' | 'audio',
@@ -23,7 +26,8 @@ export class MediaFormatter extends ContentFormatter implements Formatter {
   }
 
   protected onBeginContent(): void {
-    this.write(`{"type":${JSON.stringify(this.kind)},"data":"`);
+    if (this.kind === 'audio' && !profileOf(this.context).audio) this.placeholderBytes = 0;
+    else this.write(`{"type":${JSON.stringify(this.kind)},"data":"`);
   }
 
   protected onBeginFormat(): Formatter {
@@ -37,6 +41,10 @@ export class MediaFormatter extends ContentFormatter implements Formatter {
         ErrorCodes.InternalError,
       );
     }
+    if (this.placeholderBytes !== undefined) {
+      this.write(`{"type":"text","text":${JSON.stringify(audioPlaceholder(this.mimeType, this.placeholderBytes))}}`);
+      return;
+    }
     this.write(this.encoder.flush() + `","mimeType":${JSON.stringify(this.mimeType)}}`);
   }
 
@@ -44,6 +52,10 @@ export class MediaFormatter extends ContentFormatter implements Formatter {
     if (this.refused !== undefined) return;
     if (this.sawBinary) return this.refuse('more than one binary value');
     this.sawBinary = true;
+    if (this.placeholderBytes !== undefined) {
+      this.placeholderBytes += bytes.byteLength;
+      return;
+    }
     const chunk = this.encoder.push(bytes);
     if (chunk) this.write(chunk);
   }

@@ -6,7 +6,7 @@
  * left out or degraded to text).
  */
 import { encodeBase64 } from './Base64Encoder';
-import { hasTitlesAndLinks } from '../declaration/protocolVersions';
+import type { ProtocolProfile } from '../protocol/profile';
 
 /** Bytes as a procedure may hand them over. */
 export type Bytes = Uint8Array | ArrayBuffer;
@@ -108,7 +108,7 @@ function pick(from: Obj, keys: readonly string[], to: Obj): Obj {
 }
 
 /** Validates resource contents and returns their wire form. */
-export function resourceContentsJson(value: unknown, version: string, where: string): Obj {
+export function resourceContentsJson(value: unknown, profile: ProtocolProfile, where: string): Obj {
   if (!isObj(value)) throw new BlockShapeError(`${where}: expected { uri, mimeType?, text } or { uri, mimeType?, blob }, got ${describe(value)}`);
   need(value, 'uri', 'string', where);
   optional(value, 'mimeType', 'string', where);
@@ -117,17 +117,17 @@ export function resourceContentsJson(value: unknown, version: string, where: str
   if (typeof value.text === 'string') out.text = value.text;
   else if (value.blob !== undefined) out.blob = base64(value.blob, 'blob', where);
   else throw new BlockShapeError(`${where}: expected "text" (a string) or "blob" (binary data)`);
-  if (hasTitlesAndLinks(version)) pick(value, ['_meta'], out);
+  if (profile.resourceLinks) pick(value, ['_meta'], out);
   return out;
 }
 
 /**
- * Validates one block and returns its JSON for `version`.
+ * Validates one block and returns its JSON for `profile`'s version.
  * @throws BlockShapeError when the block does not have the shape its type requires.
  */
-export function blockJson(block: unknown, version: string, where = 'content block'): string {
+export function blockJson(block: unknown, profile: ProtocolProfile, where = 'content block'): string {
   if (!isObj(block)) throw new BlockShapeError(`${where}: expected a content block object, got ${describe(block)}`);
-  const modern = hasTitlesAndLinks(version);
+  const modern = profile.resourceLinks;
   const extras = modern ? ['annotations', '_meta'] : ['annotations'];
   optional(block, 'annotations', 'object', where);
   let out: Obj;
@@ -139,10 +139,16 @@ export function blockJson(block: unknown, version: string, where = 'content bloc
     case 'image':
     case 'audio':
       need(block, 'mimeType', 'string', where);
+      if (block.type === 'audio' && !profile.audio) {
+        const data = base64(block.data, 'data', where);
+        const bytes = Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
+        out = { type: 'text', text: audioPlaceholder(block.mimeType as string, bytes) };
+        break;
+      }
       out = { type: block.type, data: base64(block.data, 'data', where), mimeType: block.mimeType };
       break;
     case 'resource':
-      out = { type: 'resource', resource: resourceContentsJson(block.resource, version, `${where} resource`) };
+      out = { type: 'resource', resource: resourceContentsJson(block.resource, profile, `${where} resource`) };
       break;
     case 'resource_link':
       need(block, 'uri', 'string', where);
@@ -159,4 +165,12 @@ export function blockJson(block: unknown, version: string, where = 'content bloc
       throw new BlockShapeError(`${where}: unknown content block type ${JSON.stringify(block.type)}`);
   }
   return JSON.stringify(pick(block, extras, out));
+}
+
+/**
+ * The text block written instead of audio for versions without audio content (2024-11-05): it
+ * names the audio so the model knows there was some.
+ */
+export function audioPlaceholder(mimeType: string, bytes: number): string {
+  return `[audio: ${mimeType}, ${bytes} bytes; this protocol version has no audio content]`;
 }

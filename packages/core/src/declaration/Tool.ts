@@ -9,6 +9,7 @@ import { propertiesSchema } from '../schema/ObjectType';
 import { touchSchema } from '../schema/revision';
 import type { ContentType } from '../content/ContentType';
 import { textContent } from '../content/TextContent';
+import { brand } from '../brand';
 
 /** A tool of a {@link ToolDeclaration}. */
 export class Tool {
@@ -103,3 +104,5 @@ export class Tool {
     return { type: 'object', ...propertiesSchema(this._params), additionalProperties: false };
   }
 }
+
+brand(Tool, 'Tool');

@@ -6,12 +6,8 @@
 import { Tool } from './Tool';
 import { describe } from '../schema/Property';
 import { schemaRevision, touchSchema } from '../schema/revision';
-import {
-  LATEST_PROTOCOL_VERSION,
-  SUPPORTED_PROTOCOL_VERSIONS,
-  hasTitlesAndLinks,
-  isVersionString,
-} from './protocolVersions';
+import { brand } from '../brand';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, isModernVersion, isVersionString, profileFor } from '../protocol/profile';
 
 /** Options of a {@link ToolDeclaration}. */
 export interface ToolDeclarationOptions {
@@ -71,6 +67,8 @@ export class ToolDeclaration {
     const extra = options.protocolVersions ?? [];
     for (const v of extra) {
       if (!isVersionString(v)) throw new TypeError(`ToolDeclaration: expected protocol versions like "2025-11-25", got ${JSON.stringify(v)}`);
+      if (isModernVersion(v)) throw new RangeError(`ToolDeclaration: protocolVersions adds legacy versions; ${v} is a modern (2026-07-28 era) version`);
+      profileFor(v); // throws for a version older than every known revision
     }
     this.versions = Object.freeze([...new Set([...SUPPORTED_PROTOCOL_VERSIONS, ...extra])].sort().reverse());
     this.title = options.title;
@@ -196,7 +194,7 @@ export class ToolDeclaration {
 
   private buildInitialize(version: string): InitializeResult {
     const serverInfo: InitializeResult['serverInfo'] = { name: this.name, version: this.version };
-    if (this.title && hasTitlesAndLinks(version)) serverInfo.title = this.title;
+    if (this.title && profileFor(version).titles) serverInfo.title = this.title;
     const result: InitializeResult = { protocolVersion: version, capabilities: { tools: {} }, serverInfo };
     if (this.instructions) result.instructions = this.instructions;
     return result;
@@ -215,3 +213,5 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+brand(ToolDeclaration, 'ToolDeclaration');

@@ -3,7 +3,7 @@
  * version negotiated by `initialize`, and the calls in flight so `notifications/cancelled` can
  * abort them. Stateless HTTP has no session.
  */
-import { DEFAULT_NEGOTIATED_VERSION } from '../declaration/protocolVersions';
+import { DEFAULT_NEGOTIATED_VERSION } from '../protocol/profile';
 import type { RequestId } from './jsonRpc';
 
 /**

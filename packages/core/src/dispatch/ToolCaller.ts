@@ -7,7 +7,6 @@ import type { ServiceDefinition, CallContext } from '../remoting/ServiceDefiniti
 import { RemotingFault } from '../remoting/RemotingFault';
 import { JsonRpcFault } from '../remoting/JsonRpcFault';
 import { ErrorCodes } from '../remoting/ErrorCodes';
-import { validationIsToolError } from '../declaration/protocolVersions';
 import { schemaRevision } from '../schema/revision';
 import { decompose } from '../content/decompose';
 import type { ContentFormatter } from '../content/ContentType';
@@ -17,18 +16,12 @@ import { compileTool, ToolPlan } from './validation';
 import { describe as jsonKind } from '../schema/Property';
 import { errorResponse, resultOpening, RequestId, toolErrorResponse } from './jsonRpc';
 import { isObject, isThenable } from './guards';
+import type { ProtocolProfile } from '../protocol/profile';
 import type { DispatchContext } from './Dispatcher';
 import type { InFlightCall } from './Session';
-
-/** What {@link ErrorHook} is told about the request an error belongs to. */
-export interface ErrorInfo {
-  requestId?: string | number;
-  method?: string;
-  tool?: string;
-}
-
-/** Receives unexpected errors (procedure crashes, formatting failures). */
-export type ErrorHook = (error: unknown, info: ErrorInfo) => void;
+import type { ErrorPolicy } from './errorPolicy';
+import type { InboundRequest } from './Inbound';
+import type { Answer } from './DispatchResult';
 
 const NEVER_ABORTED = new AbortController().signal;
 
@@ -64,20 +57,23 @@ class StringSink {
 /** Runs tools/call requests for one declaration and procedure table. */
 export class ToolCaller {
   private plans = { revision: -1, byName: new Map<string, ToolPlan>() };
-  private readonly expose: boolean;
-  private readonly onError?: ErrorHook;
 
   constructor(
     private readonly defs: ServiceDefinition,
     private readonly decl: ToolDeclaration,
-    options: { exposeInternalErrors?: boolean; onError?: ErrorHook },
-  ) {
-    this.expose = options.exposeInternalErrors === true;
-    this.onError = options.onError;
-  }
+    private readonly policy: ErrorPolicy,
+  ) {}
 
   /** Answers one tools/call request; a Promise only when the procedure returned one. */
-  call(id: RequestId, params: unknown, version: string, ctx: DispatchContext, sync: boolean): string | Promise<string> {
+  call(request: InboundRequest): Answer | Promise<Answer | undefined> {
+    const reply = this.run(request);
+    return typeof reply === 'string' ? { body: reply } : reply.then((body) => (body === '' ? undefined : { body }));
+  }
+
+  private run(request: InboundRequest): string | Promise<string> {
+    const { id, params, profile, context: ctx } = request;
+    const version = profile.version;
+    const sync = request.mode === 'sync';
     if (!isObject(params)) return invalid(id, 'tools/call expects params to be an object with "name" and "arguments"');
     const name = params.name;
     if (typeof name !== 'string') return invalid(id, `tools/call requires "name" as a string, got ${name === undefined ? 'nothing' : jsonKind(name)}`);
@@ -90,7 +86,7 @@ export class ToolCaller {
 
     const positional: unknown[] = new Array(plan.arity + 1);
     const problem = args === undefined ? plan.bind({}, positional) : plan.bind(args, positional);
-    if (problem) return validationIsToolError(version) ? toolErrorResponse(id, problem) : invalid(id, problem);
+    if (problem) return profile.validationIsToolError ? toolErrorResponse(id, problem) : invalid(id, problem);
 
     const session = sync ? undefined : ctx.session;
     const call = session?.begin(id, () => ctx.signal);
@@ -105,7 +101,7 @@ export class ToolCaller {
     }
     if (!isThenable(value)) {
       if (call) session?.end(id, call);
-      return this.format(id, plan.tool, value, version);
+      return this.format(id, plan.tool, value, profile);
     }
     if (sync) {
       Promise.resolve(value).catch(() => undefined); // its outcome can no longer be reported
@@ -114,10 +110,10 @@ export class ToolCaller {
     const answered = (): boolean => !(session && call && !session.end(id, call));
     return Promise.resolve(value)
       .then(
-        (result) => (answered() ? this.format(id, plan.tool, result, version) : ''),
+        (result) => (answered() ? this.format(id, plan.tool, result, profile) : ''),
         (error) => (answered() ? this.failure(id, name, error) : ''),
       )
-      .then(undefined, (error: unknown) => this.internalError(id, error, { requestId: id, method: 'tools/call', tool: name }));
+      .then(undefined, (error: unknown) => this.policy.internal(id, error, { requestId: id, method: 'tools/call', tool: name }));
   }
 
   private plan(name: string): ToolPlan | undefined {
@@ -134,13 +130,13 @@ export class ToolCaller {
   }
 
   /** Writes the result through the tool's content type. */
-  private format(id: RequestId, tool: Tool, value: unknown, version: string): string {
+  private format(id: RequestId, tool: Tool, value: unknown, profile: ProtocolProfile): string {
     if (isToolError(value)) return toolErrorResponse(id, value.message);
     const content = tool.content;
     let formatter: ContentFormatter | undefined;
     const out = new StringSink();
     try {
-      formatter = content.getFormatter({ protocolVersion: version });
+      formatter = content.getFormatter({ protocolVersion: profile.version, profile });
       out.write(resultOpening(id) + '{');
       decompose(value, formatter.beginContent(out));
       formatter.finishContent(out);
@@ -148,10 +144,10 @@ export class ToolCaller {
       return out.text;
     } catch (error) {
       if (error instanceof JsonRpcFault) {
-        this.report(error, { requestId: id, method: 'tools/call', tool: tool.name });
+        this.policy.report(error, { requestId: id, method: 'tools/call', tool: tool.name });
         return errorResponse(id, error.code, error.message);
       }
-      return this.internalError(id, error, { requestId: id, method: 'tools/call', tool: tool.name });
+      return this.policy.internal(id, error, { requestId: id, method: 'tools/call', tool: tool.name });
     } finally {
       if (formatter) content.releaseFormatter(formatter);
     }
@@ -160,38 +156,10 @@ export class ToolCaller {
   /** A procedure threw or rejected: faults are tool errors, anything else is internal. */
   private failure(id: RequestId, tool: string, error: unknown): string {
     if (error instanceof RemotingFault) return toolErrorResponse(id, error.message);
-    return this.internalError(id, error, { requestId: id, method: 'tools/call', tool });
-  }
-
-  /**
-   * Reports an unexpected error to `onError` and answers -32603 (`Internal error`, or the error's
-   * message with `exposeInternalErrors`). Also used by the dispatcher for failures outside tools/call.
-   */
-  internalError(id: RequestId | null, error: unknown, info: ErrorInfo): string {
-    this.report(error, info);
-    return errorResponse(id, ErrorCodes.InternalError, this.expose ? exposedMessage(error) : 'Internal error');
-  }
-
-  private report(error: unknown, info: ErrorInfo): void {
-    if (!this.onError) return;
-    try {
-      this.onError(error, info);
-    } catch {
-      // a failing hook must not take the response down with it
-    }
+    return this.policy.internal(id, error, { requestId: id, method: 'tools/call', tool });
   }
 }
 
 function invalid(id: RequestId, message: string): string {
   return errorResponse(id, ErrorCodes.InvalidParams, message);
-}
-
-/** The message of a thrown value, whatever was thrown (even objects whose toString throws). */
-function exposedMessage(error: unknown): string {
-  try {
-    const message: unknown = error instanceof Error ? error.message : String(error);
-    return typeof message === 'string' ? message : 'Internal error';
-  } catch {
-    return 'Internal error';
-  }
 }

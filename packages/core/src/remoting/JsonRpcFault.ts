@@ -4,6 +4,7 @@
  * error with its code.
  */
 import { RemotingFault } from './RemotingFault';
+import { brand } from '../brand';
 
 /**
  * A fault carrying a JSON-RPC error code (see {@link ErrorCodes}).
@@ -23,3 +24,5 @@ export class JsonRpcFault extends RemotingFault {
     if (!Number.isInteger(code)) throw new TypeError(`JsonRpcFault: expected an integer code, got ${String(code)}`);
   }
 }
+
+brand(JsonRpcFault, 'JsonRpcFault');

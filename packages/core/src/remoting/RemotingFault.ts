@@ -2,6 +2,7 @@
  * RemotingFault: the error a procedure throws to report a failure to the client. The
  * dispatcher turns it into a tool execution error (`isError: true`, the message as text).
  */
+import { brand } from '../brand';
 
 /**
  * A failure a tool reports to its caller. Throw (or reject with) it from a procedure: the
@@ -15,3 +16,5 @@ export class RemotingFault extends Error {
     this.name = new.target.name;
   }
 }
+
+brand(RemotingFault, 'RemotingFault');

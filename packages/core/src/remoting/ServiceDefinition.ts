@@ -3,6 +3,7 @@
  * tools/call looks the procedure up by the tool's name and calls it with positional arguments.
  */
 import { describe } from '../schema/Property';
+import { brand } from '../brand';
 
 /**
  * What a procedure receives after its declared parameters: the call's context.
@@ -75,3 +76,5 @@ export class ServiceDefinition {
     return this.procedures.get(name);
   }
 }
+
+brand(ServiceDefinition, 'ServiceDefinition');

@@ -1,6 +1,7 @@
 /** ArrayType: a JSON array whose elements all have one schema type. */
 import { Type, JsonSchema, baseSchema } from './Type';
 import { describe } from './Property';
+import { brand } from '../brand';
 
 /** A composed schema type describing a JSON array. */
 export class ArrayType extends Type {
@@ -22,3 +23,5 @@ export class ArrayType extends Type {
     return schema;
   }
 }
+
+brand(ArrayType, 'ArrayType');

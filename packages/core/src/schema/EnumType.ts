@@ -1,6 +1,7 @@
 /** EnumType: a JSON string restricted to a fixed list of values. */
 import { Type, JsonSchema, baseSchema } from './Type';
 import { describe } from './Property';
+import { brand } from '../brand';
 
 /** A composed schema type describing a string with a fixed set of allowed values. */
 export class EnumType extends Type {
@@ -33,3 +34,5 @@ export class EnumType extends Type {
     return schema;
   }
 }
+
+brand(EnumType, 'EnumType');

@@ -2,6 +2,7 @@
 import { Type, JsonSchema, baseSchema } from './Type';
 import { EnumType } from './EnumType';
 import { describe } from './Property';
+import { brand } from '../brand';
 
 /** A composed schema type accepting `null` or a value of the inner type. */
 export class NullableType extends Type {
@@ -35,3 +36,5 @@ export class NullableType extends Type {
     return schema;
   }
 }
+
+brand(NullableType, 'NullableType');

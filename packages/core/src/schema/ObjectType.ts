@@ -4,6 +4,7 @@
  */
 import { Type, JsonSchema, baseSchema } from './Type';
 import { Property, checkPropertyArgs } from './Property';
+import { brand } from '../brand';
 
 /** A composed schema type describing a JSON object. */
 export class ObjectType extends Type {
@@ -72,3 +73,5 @@ export function propertiesSchema(properties: readonly Property[]): { properties:
   }
   return { properties: props, required };
 }
+
+brand(ObjectType, 'ObjectType');

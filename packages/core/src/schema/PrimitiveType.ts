@@ -3,6 +3,7 @@
  * `booleanType()`, `integerType()`, `numberType()` and `stringType()`.
  */
 import { Type, TypeId, JsonSchema, baseSchema } from './Type';
+import { brand } from '../brand';
 
 /** A primitive JSON Schema kind. Obtain instances from the factories; never construct one. */
 export class PrimitiveType extends Type {
@@ -47,3 +48,5 @@ export function numberType(): PrimitiveType {
 export function stringType(): PrimitiveType {
   return STRING;
 }
+
+brand(PrimitiveType, 'PrimitiveType');

@@ -4,6 +4,7 @@
  * an argument validator. Types are identity objects: composed types hold references, never copies.
  */
 import { touchSchema } from './revision';
+import { brand } from '../brand';
 
 /** The JSON Schema kinds a {@link Type} can describe. */
 export type TypeId = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'object' | 'array';
@@ -51,3 +52,5 @@ export function baseSchema(type: unknown, description?: string): JsonSchema {
   if (description) schema.description = description;
   return schema;
 }
+
+brand(Type, 'Type');

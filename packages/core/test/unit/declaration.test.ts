@@ -54,7 +54,8 @@ describe('ToolDeclaration', () => {
       '{"protocolVersion":"2025-03-26","capabilities":{"tools":{}},"serverInfo":{"name":"test-server","version":"1.0.0"}}',
     );
     expect(decl.toInitializeResult(null).protocolVersion).toBe('2025-11-25');
-    expect(decl.toInitializeResult('2024-11-05').protocolVersion).toBe('2025-11-25');
+    expect(decl.toInitializeResult('2024-11-05').protocolVersion).toBe('2024-11-05');
+    expect(decl.toInitializeResult('2024-10-07').protocolVersion).toBe('2025-11-25');
   });
 
   it('adds title (2025-11-25 only) and instructions', () => {
@@ -69,22 +70,25 @@ describe('ToolDeclaration', () => {
   });
 
   it('negotiates versions: supported ones are echoed, others get the latest', () => {
-    expect(SUPPORTED_PROTOCOL_VERSIONS).toEqual(['2025-11-25', '2025-03-26']);
+    expect(SUPPORTED_PROTOCOL_VERSIONS).toEqual(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
     expect(LATEST_PROTOCOL_VERSION).toBe('2025-11-25');
     expect(ToolDeclaration.preferredVersion('2025-03-26')).toBe('2025-03-26');
-    expect(ToolDeclaration.preferredVersion('2025-06-18')).toBe('2025-11-25');
+    expect(ToolDeclaration.preferredVersion('2025-06-18')).toBe('2025-06-18');
+    expect(ToolDeclaration.preferredVersion('2024-11-05')).toBe('2024-11-05');
+    expect(ToolDeclaration.preferredVersion('2026-07-28')).toBe('2025-11-25');
     expect(ToolDeclaration.preferredVersion()).toBe('2025-11-25');
     expect(ToolDeclaration.isSupportedVersion('2025-11-25')).toBe(true);
     expect(ToolDeclaration.isSupportedVersion('1.0.0')).toBe(false);
     const decl = new ToolDeclaration('s', '1');
     expect(decl.preferredVersion('2025-03-26')).toBe('2025-03-26');
-    expect(decl.isSupportedVersion('2025-06-18')).toBe(false);
+    expect(decl.isSupportedVersion('2025-06-18')).toBe(true);
+    expect(decl.isSupportedVersion('2025-01-01')).toBe(false);
   });
 
   it('protocolVersions adds versions; the latest moves only for a newer one', () => {
-    const decl = new ToolDeclaration('s', '1', { protocolVersions: ['2025-06-18'] });
-    expect(decl.isSupportedVersion('2025-06-18')).toBe(true);
-    expect(decl.preferredVersion('2025-06-18')).toBe('2025-06-18');
+    const decl = new ToolDeclaration('s', '1', { protocolVersions: ['2025-07-01'] });
+    expect(decl.isSupportedVersion('2025-07-01')).toBe(true);
+    expect(decl.preferredVersion('2025-07-01')).toBe('2025-07-01');
     expect(decl.latestVersion).toBe('2025-11-25');
     expect(new ToolDeclaration('s', '1', { protocolVersions: ['2026-06-30'] }).latestVersion).toBe('2026-06-30');
     expect(() => new ToolDeclaration('s', '1', { protocolVersions: ['next'] })).toThrow(TypeError);

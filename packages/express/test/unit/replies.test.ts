@@ -22,7 +22,7 @@ function startedResponse(): ServerResponse & { writes: string[] } {
 describe('replies on a response whose headers were already sent', () => {
   it.each([
     ['sendJson', (res: ServerResponse) => sendJson(res, 200, '{}')],
-    ['sendParts', (res: ServerResponse) => sendParts(res, ['{"a":', new Uint8Array([49]), '}'])],
+    ['sendParts', (res: ServerResponse) => sendParts(res, 200, ['{"a":', new Uint8Array([49]), '}'])],
     ['sendAccepted', (res: ServerResponse) => sendAccepted(res)],
     ['refuse', (res: ServerResponse) => refuse(res, Refusals.internal)],
   ])('%s writes nothing', (_name, send) => {

@@ -1,0 +1,30 @@
+/**
+ * Inbound: one request or notification as the dispatcher sees it, built once per message —
+ * its id, method and params, the protocol profile in force, the transport's context, whether it
+ * must finish synchronously, and whether it came in a batch. Method handlers read it.
+ */
+import type { ProtocolProfile } from '../protocol/profile';
+import type { RequestId } from './jsonRpc';
+import type { DispatchContext } from './Dispatcher';
+
+/** How a message may run: `sync` (Service, `dispatchSync`: a Promise is an error) or `async`. */
+export type Mode = 'sync' | 'async';
+
+/** One JSON-RPC request (with an id) or notification (without). */
+export class Inbound {
+  constructor(
+    /** The request id; `undefined` for a notification. */
+    readonly id: RequestId | undefined,
+    readonly method: string,
+    readonly params: unknown,
+    readonly profile: ProtocolProfile,
+    readonly context: DispatchContext,
+    readonly mode: Mode,
+    readonly inBatch: boolean,
+  ) {}
+}
+
+/** A request: an Inbound that has an id. */
+export interface InboundRequest extends Inbound {
+  readonly id: RequestId;
+}

@@ -1,0 +1,28 @@
+/**
+ * Handler: the shape of one method's implementation, and what every handler may use — the
+ * declaration, the tools/call runner and the error policy of its dispatcher.
+ */
+import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
+import type { InboundRequest, Inbound } from '../Inbound';
+import type { Reply } from '../DispatchResult';
+import type { ToolCaller } from '../ToolCaller';
+import type { ErrorPolicy } from '../errorPolicy';
+
+/** What handlers share: one per dispatcher. */
+export interface Services {
+  readonly decl: ToolDeclaration;
+  readonly tools: ToolCaller;
+  readonly policy: ErrorPolicy;
+}
+
+/** Answers one request. */
+export type RequestHandler = (request: InboundRequest, services: Services) => Reply;
+
+/** Acts on one notification (never answers). */
+export type NotificationHandler = (notification: Inbound) => void;
+
+/** The methods of one era: requests by name, notifications by name. */
+export interface MethodTable {
+  readonly requests: ReadonlyMap<string, RequestHandler>;
+  readonly notifications: ReadonlyMap<string, NotificationHandler>;
+}

@@ -1,0 +1,84 @@
+/**
+ * setup: the checks every transport's factory runs on what the user passed — the procedure
+ * table, the declaration and the dispatcher options — so a swapped argument or a mistyped
+ * option fails at once with a TypeError that says what was expected and what was given,
+ * instead of answering every message with an error.
+ */
+import { ServiceDefinition } from '../remoting/ServiceDefinition';
+import { ToolDeclaration } from '../declaration/ToolDeclaration';
+import type { ErrorHook } from './errorPolicy';
+
+/** Options every transport accepts and passes to its dispatcher. */
+export interface DispatcherOptions {
+  /** Send the message of unexpected errors thrown by procedures (default false: "Internal error"). */
+  exposeInternalErrors?: boolean;
+  /**
+   * Called with every unexpected error (not with faults a procedure reports on purpose).
+   * Default: one line on stderr with the method, tool, request id and stack (never the arguments).
+   */
+  onError?: ErrorHook;
+}
+
+/** The names of {@link DispatcherOptions}, for transports that split their own options off. */
+export const DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze(['exposeInternalErrors', 'onError']);
+
+const CHECKS: Record<string, [expected: string, ok: (v: unknown) => boolean]> = {
+  exposeInternalErrors: ['a boolean', (v) => typeof v === 'boolean'],
+  onError: ['a function', (v) => typeof v === 'function'],
+};
+
+/**
+ * Checks the arguments of a dispatcher (and of every transport that makes one).
+ * @param owner - who is asking, for the message (`serveStdio`, `new Service`, …).
+ * @param order - the argument order `owner` takes, to name a swap.
+ * @throws TypeError naming the argument, what was expected and what was given.
+ */
+export function checkDispatcherArguments(
+  owner: string,
+  defs: unknown,
+  decl: unknown,
+  options: unknown,
+  order: 'defs, decl' | 'decl, defs' = 'defs, decl',
+): DispatcherOptions {
+  const swapped = defs instanceof ToolDeclaration && decl instanceof ServiceDefinition;
+  const hint = swapped ? ` — the arguments look swapped: ${owner} takes (${order})` : '';
+  const defsProblem = defs instanceof ServiceDefinition ? undefined : `a ServiceDefinition as the ${order === 'defs, decl' ? 'first' : 'second'} argument, got ${describeArgument(defs)}`;
+  const declProblem = decl instanceof ToolDeclaration ? undefined : `a ToolDeclaration as the ${order === 'defs, decl' ? 'second' : 'first'} argument, got ${describeArgument(decl)}`;
+  const problem = order === 'defs, decl' ? (defsProblem ?? declProblem) : (declProblem ?? defsProblem);
+  if (problem) throw new TypeError(`${owner}: expected ${problem}${hint}`);
+  return checkDispatcherOptions(owner, options);
+}
+
+/**
+ * Checks dispatcher options: known names only (a misspelt option is an error, not silently
+ * ignored), each of the right type.
+ */
+export function checkDispatcherOptions(owner: string, options: unknown): DispatcherOptions {
+  if (options === undefined) return {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new TypeError(`${owner}: expected an options object, got ${describeArgument(options)}`);
+  }
+  for (const [name, value] of Object.entries(options)) {
+    const check = CHECKS[name];
+    if (!check) {
+      const near = DISPATCHER_OPTION_NAMES.find((known) => known.toLowerCase().startsWith(name.toLowerCase().slice(0, 5)));
+      throw new TypeError(`${owner}: unknown option "${name}"${near ? ` (did you mean "${near}"?)` : ''}`);
+    }
+    if (value !== undefined && !check[1](value)) throw new TypeError(`${owner}: option ${name}: expected ${check[0]}, got ${describeArgument(value)}`);
+  }
+  return options as DispatcherOptions;
+}
+
+/** A short description of a value for setup errors: its class name when it has one. */
+export function describeArgument(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof ToolDeclaration) return 'a ToolDeclaration';
+  if (value instanceof ServiceDefinition) return 'a ServiceDefinition';
+  if (typeof value === 'function') return 'a function';
+  const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof name === 'string' && name !== 'Object' ? `a ${name}` : typeof value;
+}

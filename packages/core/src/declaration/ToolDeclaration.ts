@@ -66,7 +66,7 @@ export class ToolDeclaration {
     if (typeof version !== 'string' || !version) throw new TypeError(`ToolDeclaration: expected a non-empty server version, got ${describe(version)}`);
     const extra = options.protocolVersions ?? [];
     for (const v of extra) {
-      if (!isVersionString(v)) throw new TypeError(`ToolDeclaration: expected protocol versions like "2025-11-25", got ${JSON.stringify(v)}`);
+      if (!isVersionString(v)) throw new TypeError(`ToolDeclaration: expected protocol versions as YYYY-MM-DD, got ${JSON.stringify(v)}`);
       if (isModernVersion(v)) throw new RangeError(`ToolDeclaration: protocolVersions adds legacy versions; ${v} is a modern (2026-07-28 era) version`);
       profileFor(v); // throws for a version older than every known revision
     }

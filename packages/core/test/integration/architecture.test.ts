@@ -34,6 +34,16 @@ describe('architecture', () => {
     expect(Object.keys(manifest('express').peerDependencies)).toEqual(['express']);
   });
 
+  it('only the protocol profile knows versions: no other source file compares a version string or names a revision date', () => {
+    const profile = join(packages, 'core', 'src', 'protocol', 'profile.ts');
+    const all = ['core', 'express', 'stdio'].flatMap((pkg) => sources(join(packages, pkg, 'src')));
+    for (const file of all.filter((f) => f !== profile)) {
+      const text = code(file);
+      expect(`${relative(packages, file)}: ${text.match(/['"`]\d{4}-\d{2}-\d{2}['"`]/)?.[0] ?? 'no date literal'}`).toMatch(/: no date literal$/);
+      expect(`${relative(packages, file)}: ${text.match(/[vV]ersion\w*\s*[<>]=?\s*\S+/)?.[0] ?? 'no version comparison'}`).toMatch(/: no version comparison$/);
+    }
+  });
+
   it('core imports nothing but its own files (no node:, express, http, streams)', () => {
     for (const file of sources(join(packages, 'core', 'src'))) {
       for (const spec of imports(file)) expect(`${relative(packages, file)} -> ${spec}`).toMatch(/ -> \.\.?\//);

@@ -11,6 +11,39 @@ const app = testApp();
 const HEADER = 'MCP-Protocol-Version';
 
 describe('mcpRouter: MCP-Protocol-Version', () => {
+  it.each(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'])('accepts %s in the header and initialize echoes it', async (version) => {
+    const init = await request(app).post('/mcp').send(rpc('initialize', { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } }));
+    expect(init.status).toBe(200);
+    expect(init.body.result.protocolVersion).toBe(version);
+    const list = await request(app).post('/mcp').set(HEADER, version).send(rpc('tools/list', undefined, 2));
+    expect(list.status).toBe(200);
+    expect(list.body.result.tools.length).toBeGreaterThan(0);
+  });
+
+  it('validation errors follow the version: isError only from 2025-11-25, -32602 before', async () => {
+    const bad = call('add', { a: 'six', b: 7 });
+    const modern = await request(app).post('/mcp').set(HEADER, '2025-11-25').send(bad);
+    expect(modern.body.result.isError).toBe(true);
+    for (const version of ['2025-06-18', '2024-11-05']) {
+      const res = await request(app).post('/mcp').set(HEADER, version).send(bad);
+      expect(res.body.error.code).toBe(-32602);
+    }
+  });
+
+  it('batches are accepted under 2024-11-05 and 2025-03-26 and refused under 2025-06-18', async () => {
+    const batch = [rpc('tools/list', undefined, 1), rpc('tools/list', undefined, 2)];
+    expect((await request(app).post('/mcp').set(HEADER, '2024-11-05').send(batch)).body).toHaveLength(2);
+    const refused = await request(app).post('/mcp').set(HEADER, '2025-06-18').send(batch);
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe(-32600);
+  });
+
+  it('refuses a misspelt dispatcher option when the router is created', () => {
+    expect(() => mcpRouter(new ToolDeclaration('s', '1'), new ServiceDefinition(), { exposeInternalError: true } as never)).toThrow(
+      /unknown option "exposeInternalError" \(did you mean "exposeInternalErrors"\?\)/,
+    );
+  });
+
   it('refuses an unsupported version with 400 and a -32600 JSON body', async () => {
     const res = await request(app).post('/mcp').set(HEADER, '1999-01-01').send(rpc('tools/list', undefined, 5));
     expect(res.status).toBe(400);

@@ -4,7 +4,7 @@ module.exports = {
   roots: ['<rootDir>/packages', '<rootDir>/examples', '<rootDir>/bench'],
   testMatch: ['**/test/**/*.test.ts'],
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', isolatedModules: true }],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
   },
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

@@ -31,8 +31,6 @@ module.exports = {
       displayName: 'express-4',
       roots: ['<rootDir>/packages/express'],
       moduleNameMapper: { '^express$': 'express-4' },
-      // Tests known to fail under Express 4 (listed there, with the reason) run as `it.failing`.
-      setupFilesAfterEnv: ['<rootDir>/jest.express4.setup.js'],
     },
   ],
 };

@@ -41,7 +41,7 @@ export type { ToolError } from './content/ToolError';
 export { Dispatcher } from './dispatch/Dispatcher';
 export type { DispatchContext } from './dispatch/Dispatcher';
 export type { DispatchResult, DispatchStatus } from './dispatch/DispatchResult';
-export { checkDispatcherArguments, checkDispatcherOptions, DISPATCHER_OPTION_NAMES } from './dispatch/setup';
+export { checkDispatcherArguments, checkDispatcherOptions, describeArgument, DISPATCHER_OPTION_NAMES } from './dispatch/setup';
 export type { DispatcherOptions } from './dispatch/setup';
 export { logToStderr } from './dispatch/errorPolicy';
 export type { ErrorHook, ErrorInfo } from './dispatch/errorPolicy';

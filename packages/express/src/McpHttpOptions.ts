@@ -2,7 +2,7 @@
  * McpHttpOptions: what `mcpHandler` and `mcpRouter` accept, and the one place those options are
  * checked and given their defaults — at construction, never per request.
  */
-import { checkDispatcherOptions } from '@toolwire/core';
+import { checkDispatcherOptions, describeArgument as describe } from '@toolwire/core';
 import type { DispatcherOptions } from '@toolwire/core';
 
 /** Options of {@link mcpHandler} and {@link mcpRouter}: the dispatcher's plus the HTTP rules'. */
@@ -72,13 +72,4 @@ function stringList(name: string, value: unknown): readonly string[] | undefined
 
 function optionError(name: string, expected: string, got: unknown): TypeError {
   return new TypeError(`@toolwire/express: option ${name}: expected ${expected}, got ${describe(got)}`);
-}
-
-/** A short description of a value for error messages. */
-export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value)}`;
-  if (typeof value === 'number') return String(value);
-  return typeof value;
 }

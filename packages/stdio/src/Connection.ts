@@ -3,7 +3,7 @@
  * version negotiated by initialize, the calls in flight), and the framing of the last message
  * read, which replies default to.
  */
-import { Dispatcher, DispatcherOptions, ServiceDefinition, Session, ToolDeclaration, checkDispatcherArguments, refusalResponse } from '@toolwire/core';
+import { Dispatcher, DispatcherOptions, ServiceDefinition, Session, ToolDeclaration, checkDispatcherArguments, describeArgument, refusalResponse } from '@toolwire/core';
 import { DEFAULT_FRAMING, DEFAULT_MAX_MESSAGE_BYTES, FramedMessage, Framing } from './framing/Framing';
 import { frameMessage } from './framing/frameMessage';
 
@@ -28,9 +28,13 @@ export abstract class Connection {
   private readonly refusals = new Map<string, string>();
   private skipped = 0;
 
-  /** The declaration and definition are not copied; changes to them are seen by later calls. */
+  /**
+   * The declaration and definition are not copied; changes to them are seen by later calls.
+   * @param owner - @internal the name setup errors start with (`serveStdio` passes its own).
+   * @throws TypeError for a missing or swapped argument or an unknown or mistyped option.
+   */
   constructor(defs: ServiceDefinition, decl: ToolDeclaration, options: StdioOptions = {}, owner = `new ${new.target.name}`) {
-    if (typeof options !== 'object' || options === null) checkDispatcherArguments(owner, defs, decl, options);
+    if (typeof options !== 'object' || options === null) throw new TypeError(`${owner}: expected an options object, got ${describeArgument(options)}`);
     const { maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES, ...dispatcherOptions } = options;
     checkDispatcherArguments(owner, defs, decl, dispatcherOptions);
     if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes < 1) {

@@ -15,7 +15,7 @@ export class MediaFormatter extends ContentFormatter implements Formatter {
   private sawBinary = false;
   private refused: string | undefined;
   /** Set when the protocol version lacks this kind (audio before 2025-03-26): a text block names it instead. */
-  private placeholderBytes: number | undefined;
+  private placeholder = false;
 
   constructor(
     private readonly kind: 'image' | 'audio',
@@ -26,7 +26,7 @@ export class MediaFormatter extends ContentFormatter implements Formatter {
   }
 
   protected onBeginContent(): void {
-    if (this.kind === 'audio' && !profileOf(this.context).audio) this.placeholderBytes = 0;
+    if (this.kind === 'audio' && !profileOf(this.context).audio) this.placeholder = true;
     else this.write(`{"type":${JSON.stringify(this.kind)},"data":"`);
   }
 
@@ -41,10 +41,7 @@ export class MediaFormatter extends ContentFormatter implements Formatter {
         ErrorCodes.InternalError,
       );
     }
-    if (this.placeholderBytes !== undefined) {
-      this.write(`{"type":"text","text":${JSON.stringify(audioPlaceholder(this.mimeType, this.placeholderBytes))}}`);
-      return;
-    }
+    if (this.placeholder) return this.write(`{"type":"text","text":${JSON.stringify(audioPlaceholder(this.mimeType))}}`);
     this.write(this.encoder.flush() + `","mimeType":${JSON.stringify(this.mimeType)}}`);
   }
 
@@ -52,10 +49,7 @@ export class MediaFormatter extends ContentFormatter implements Formatter {
     if (this.refused !== undefined) return;
     if (this.sawBinary) return this.refuse('more than one binary value');
     this.sawBinary = true;
-    if (this.placeholderBytes !== undefined) {
-      this.placeholderBytes += bytes.byteLength;
-      return;
-    }
+    if (this.placeholder) return;
     const chunk = this.encoder.push(bytes);
     if (chunk) this.write(chunk);
   }

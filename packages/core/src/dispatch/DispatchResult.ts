@@ -46,7 +46,7 @@ const SILENCE: DispatchResult = Object.freeze({ body: '', status: 202, rejected:
 
 /** Builds the result for an answer and its disposition. */
 export function result(answer: Answer | undefined, disposition: Disposition = 'response'): DispatchResult {
-  if (answer === undefined || answer.body === '') return SILENCE;
+  if (answer === undefined) return SILENCE;
   const status = STATUS[disposition];
   const rejected = status >= 400;
   return answer.parts ? { body: answer.body, parts: answer.parts, status, rejected } : { body: answer.body, status, rejected };

@@ -125,7 +125,7 @@ export class Dispatcher {
       replies.push(reply);
     }
     const join = (answers: (Answer | undefined)[]): DispatchResult => {
-      const bodies = answers.filter((a): a is Answer => a !== undefined && a.body !== '').map((a) => a.body);
+      const bodies = answers.filter((a): a is Answer => a !== undefined).map((a) => a.body);
       return result(bodies.length ? { body: `[${bodies.join(',')}]` } : undefined);
     };
     return pending ? Promise.all(replies).then(join) : join(replies as (Answer | undefined)[]);

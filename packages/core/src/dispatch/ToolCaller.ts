@@ -67,10 +67,11 @@ export class ToolCaller {
   /** Answers one tools/call request; a Promise only when the procedure returned one. */
   call(request: InboundRequest): Answer | Promise<Answer | undefined> {
     const reply = this.run(request);
-    return typeof reply === 'string' ? { body: reply } : reply.then((body) => (body === '' ? undefined : { body }));
+    return typeof reply === 'string' ? { body: reply } : reply.then((body) => (body === undefined ? undefined : { body }));
   }
 
-  private run(request: InboundRequest): string | Promise<string> {
+  /** The response text; `undefined` (only asynchronously) when the call was cancelled and its reply is suppressed. */
+  private run(request: InboundRequest): string | Promise<string | undefined> {
     const { id, params, profile, context: ctx } = request;
     const version = profile.version;
     const sync = request.mode === 'sync';
@@ -110,8 +111,8 @@ export class ToolCaller {
     const answered = (): boolean => !(session && call && !session.end(id, call));
     return Promise.resolve(value)
       .then(
-        (result) => (answered() ? this.format(id, plan.tool, result, profile) : ''),
-        (error) => (answered() ? this.failure(id, name, error) : ''),
+        (result) => (answered() ? this.format(id, plan.tool, result, profile) : undefined),
+        (error) => (answered() ? this.failure(id, name, error) : undefined),
       )
       .then(undefined, (error: unknown) => this.policy.internal(id, error, { requestId: id, method: 'tools/call', tool: name }));
   }

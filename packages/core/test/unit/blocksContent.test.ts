@@ -1,11 +1,11 @@
 /** blocksContent(), resourceContent() and the block helpers, per protocol version. */
-import { Dispatcher, ServiceDefinition, ToolDeclaration, audio, blocksContent, image, resource, resourceContent, resourceLink, text, toolError } from '@toolwire/core';
+import { Dispatcher, ServiceDefinition, ToolDeclaration, audio, audioContent, blocksContent, image, resource, resourceContent, resourceLink, text, toolError } from '@toolwire/core';
 
 async function run(result: unknown, content = blocksContent(), protocolVersion = '2025-11-25') {
   const defs = new ServiceDefinition().registerProcedure('t', () => result);
   const decl = new ToolDeclaration('s', '1');
   decl.addTool('t').setContent(content);
-  const { body } = await new Dispatcher(defs, decl).dispatch('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t"}}', { protocolVersion });
+  const { body } = await new Dispatcher(defs, decl, { onError: () => undefined }).dispatch('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t"}}', { protocolVersion });
   return JSON.parse(body);
 }
 
@@ -35,6 +35,18 @@ describe('blocksContent', () => {
     expect((await run([link])).result.content).toEqual([
       { type: 'resource_link', name: 'r.md', title: 'Readme', uri: 'file:///r.md', mimeType: 'text/markdown', _meta: { k: 1 } },
     ]);
+  });
+
+  it('writes audio as a text block naming it for 2024-11-05 clients, and as audio from 2025-03-26 on', async () => {
+    const blocks = [audio(new Uint8Array([1, 2, 3]), 'audio/mpeg')];
+    expect((await run(blocks, blocksContent(), '2024-11-05')).result.content).toEqual([
+      { type: 'text', text: '[audio: audio/mpeg; this protocol version has no audio content]' },
+    ]);
+    expect((await run(blocks, blocksContent(), '2025-03-26')).result.content).toEqual([{ type: 'audio', data: 'AQID', mimeType: 'audio/mpeg' }]);
+    expect((await run(Buffer.from('x'), audioContent(), '2024-11-05')).result.content).toEqual([
+      { type: 'text', text: '[audio: audio/wav; this protocol version has no audio content]' },
+    ]);
+    expect((await run('not binary', audioContent(), '2024-11-05')).error.code).toBe(-32603);
   });
 
   it('degrades resource_link to a text block and drops _meta for 2025-03-26 clients', async () => {

@@ -8,6 +8,7 @@ import { describe } from '../schema/Property';
 import { schemaRevision, touchSchema } from '../schema/revision';
 import { brand } from '../brand';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, isModernVersion, isVersionString, profileFor } from '../protocol/profile';
+import type { ProtocolProfile } from '../protocol/profile';
 
 /** Options of a {@link ToolDeclaration}. */
 export interface ToolDeclarationOptions {
@@ -49,6 +50,8 @@ export class ToolDeclaration {
   private readonly _tools: Tool[] = [];
   private readonly byName = new Map<string, Tool>();
   private readonly versions: readonly string[];
+  /** The profile of each accepted version, looked up once per request. */
+  private readonly profiles: ReadonlyMap<string, ProtocolProfile>;
   private readonly title?: string;
   private readonly instructions?: string;
   private cache = { revision: -1, json: new Map<string, string>(), objects: new Map<string, unknown>(), bytes: new Map<string, Uint8Array>() };
@@ -71,6 +74,7 @@ export class ToolDeclaration {
       profileFor(v); // throws for a version older than every known revision
     }
     this.versions = Object.freeze([...new Set([...SUPPORTED_PROTOCOL_VERSIONS, ...extra])].sort().reverse());
+    this.profiles = new Map(this.versions.map((v) => [v, profileFor(v)]));
     this.title = options.title;
     this.instructions = options.instructions;
   }
@@ -131,7 +135,12 @@ export class ToolDeclaration {
 
   /** Whether this declaration accepts `version`. */
   isSupportedVersion(version: unknown): boolean {
-    return typeof version === 'string' && this.versions.includes(version);
+    return typeof version === 'string' && this.profiles.has(version);
+  }
+
+  /** @internal The profile of `version` when this declaration accepts it, else `undefined`. */
+  profileOf(version: string): ProtocolProfile | undefined {
+    return this.profiles.get(version);
   }
 
   /** The `tools/list` result (computed once; treat it as read-only). */
@@ -194,7 +203,7 @@ export class ToolDeclaration {
 
   private buildInitialize(version: string): InitializeResult {
     const serverInfo: InitializeResult['serverInfo'] = { name: this.name, version: this.version };
-    if (this.title && profileFor(version).titles) serverInfo.title = this.title;
+    if (this.title && this.profiles.get(version)?.titles) serverInfo.title = this.title;
     const result: InitializeResult = { protocolVersion: version, capabilities: { tools: {} }, serverInfo };
     if (this.instructions) result.instructions = this.instructions;
     return result;

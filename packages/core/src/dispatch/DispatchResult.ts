@@ -23,36 +23,32 @@ export interface DispatchResult {
   readonly rejected: boolean;
 }
 
-/** What a method handler answers: a response (text, optionally in byte parts) or nothing. */
-export interface Answer {
-  readonly body: string;
-  readonly parts?: readonly (string | Uint8Array)[];
-}
-
-/** A handler's reply: an answer, `undefined` for "send nothing", or a Promise of either. */
-export type Reply = Answer | undefined | Promise<Answer | undefined>;
+/** A handler's reply: a result, `undefined` for "send nothing", or a Promise of either. */
+export type Reply = DispatchResult | undefined | Promise<DispatchResult | undefined>;
 
 /** Why a message got the answer it got; the one table below maps each to its HTTP status. */
-export type Disposition = 'response' | 'silence' | 'refused' | 'unknownMethod';
+export type Disposition = 'response' | 'refused' | 'unknownMethod';
 
-const STATUS: Readonly<Record<Disposition, DispatchStatus>> = Object.freeze({
+const STATUS: Readonly<Record<Disposition | 'silence', DispatchStatus>> = Object.freeze({
   response: 200,
   silence: 202,
   refused: 400,
   unknownMethod: 404,
 });
 
-const SILENCE: DispatchResult = Object.freeze({ body: '', status: 202, rejected: false });
+/** The result of a message that gets no reply (notifications, responses): HTTP 202. */
+export const SILENCE: DispatchResult = Object.freeze({ body: '', status: STATUS.silence, rejected: false });
 
-/** Builds the result for an answer and its disposition. */
-export function result(answer: Answer | undefined, disposition: Disposition = 'response'): DispatchResult {
-  if (answer === undefined) return SILENCE;
+/**
+ * A response to send, with the status of its disposition (default: an ordinary response, 200).
+ * @param parts - the same text in pieces, some pre-encoded bytes (see {@link DispatchResult.parts}).
+ */
+export function answer(body: string, disposition: Disposition = 'response', parts?: readonly (string | Uint8Array)[]): DispatchResult {
   const status = STATUS[disposition];
-  const rejected = status >= 400;
-  return answer.parts ? { body: answer.body, parts: answer.parts, status, rejected } : { body: answer.body, status, rejected };
+  return parts ? { body, parts, status, rejected: status >= 400 } : { body, status, rejected: status >= 400 };
 }
 
 /** A whole message refused (invalid JSON, not JSON-RPC, a forbidden batch, an unsupported version): HTTP 400. */
 export function refused(body: string): DispatchResult {
-  return result({ body }, 'refused');
+  return answer(body, 'refused');
 }

@@ -17,7 +17,7 @@ import { ErrorPolicy } from './errorPolicy';
 import { checkDispatcherArguments, DispatcherOptions } from './setup';
 import { classify, Envelope } from './classify';
 import { Inbound, InboundRequest, Mode } from './Inbound';
-import { Answer, DispatchResult, refused, Reply, result } from './DispatchResult';
+import { answer, DispatchResult, refused, Reply, SILENCE } from './DispatchResult';
 import type { MethodTable, Services } from './methods/Handler';
 import { legacyMethods } from './methods/legacyMethods';
 
@@ -81,7 +81,7 @@ export class Dispatcher {
     try {
       return this.run(message, context, mode);
     } catch (error) {
-      return result({ body: this.services.policy.internal(null, error, {}) });
+      return answer(this.services.policy.internal(null, error, {}));
     }
   }
 
@@ -95,14 +95,14 @@ export class Dispatcher {
       }
     }
     const version = context.protocolVersion ?? context.session?.protocolVersion ?? DEFAULT_NEGOTIATED_VERSION;
-    const profile = this.services.decl.isSupportedVersion(version) ? profileFor(version) : undefined;
+    const profile = this.services.decl.profileOf(version);
     if (Array.isArray(parsed)) {
       if (!profile) return refused(unsupported(null, version));
       return this.batch(parsed, profile, context, mode);
     }
     const envelope = classify(parsed);
     if (envelope.kind === 'invalid') return refused(envelope.body);
-    if (envelope.kind === 'ignored') return result(undefined);
+    if (envelope.kind === 'ignored') return SILENCE;
     if (!profile) {
       // an unsupported version refuses everything but the handshake, which negotiates a supported one
       if (envelope.method !== 'initialize') return refused(unsupported(envelope.id ?? null, version));
@@ -120,15 +120,15 @@ export class Dispatcher {
     let pending = false;
     for (const entry of entries) {
       const envelope = classify(entry);
-      const reply = envelope.kind === 'invalid' ? { body: envelope.body } : envelope.kind === 'ignored' ? undefined : this.message(envelope, profile, context, mode, true);
+      const reply = envelope.kind === 'invalid' ? answer(envelope.body) : envelope.kind === 'ignored' ? undefined : this.message(envelope, profile, context, mode, true);
       if (reply instanceof Promise) pending = true;
       replies.push(reply);
     }
-    const join = (answers: (Answer | undefined)[]): DispatchResult => {
-      const bodies = answers.filter((a): a is Answer => a !== undefined).map((a) => a.body);
-      return result(bodies.length ? { body: `[${bodies.join(',')}]` } : undefined);
+    const join = (results: (DispatchResult | undefined)[]): DispatchResult => {
+      const bodies = results.filter((r): r is DispatchResult => r !== undefined).map((r) => r.body);
+      return bodies.length ? answer(`[${bodies.join(',')}]`) : SILENCE;
     };
-    return pending ? Promise.all(replies).then(join) : join(replies as (Answer | undefined)[]);
+    return pending ? Promise.all(replies).then(join) : join(replies as (DispatchResult | undefined)[]);
   }
 
   /** Answers one request or notification; an unexpected exception becomes a -32603 reply, never a crash. */
@@ -138,7 +138,7 @@ export class Dispatcher {
       return this.route(inbound, legacyMethods);
     } catch (error) {
       const body = this.services.policy.internal(inbound.id ?? null, error, { requestId: inbound.id, method: inbound.method });
-      return inbound.id === undefined ? undefined : { body };
+      return inbound.id === undefined ? undefined : answer(body);
     }
   }
 
@@ -148,7 +148,7 @@ export class Dispatcher {
       return undefined; // notifications (and requests sent without an id) get no reply
     }
     const handler = methods.requests.get(inbound.method);
-    if (!handler) return { body: errorResponse(inbound.id, ErrorCodes.MethodNotFound, 'Method not found') };
+    if (!handler) return answer(errorResponse(inbound.id, ErrorCodes.MethodNotFound, 'Method not found'));
     return handler(inbound as InboundRequest, this.services);
   }
 }
@@ -158,5 +158,5 @@ function unsupported(id: Envelope['id'] | null, version: string): string {
 }
 
 function settle(reply: Reply): DispatchResult | Promise<DispatchResult> {
-  return reply instanceof Promise ? reply.then((answer) => result(answer)) : result(reply);
+  return reply instanceof Promise ? reply.then((r) => r ?? SILENCE) : (reply ?? SILENCE);
 }

@@ -21,7 +21,7 @@ import type { DispatchContext } from './Dispatcher';
 import type { InFlightCall } from './Session';
 import type { ErrorPolicy } from './errorPolicy';
 import type { InboundRequest } from './Inbound';
-import type { Answer } from './DispatchResult';
+import { answer, DispatchResult } from './DispatchResult';
 
 const NEVER_ABORTED = new AbortController().signal;
 
@@ -65,9 +65,9 @@ export class ToolCaller {
   ) {}
 
   /** Answers one tools/call request; a Promise only when the procedure returned one. */
-  call(request: InboundRequest): Answer | Promise<Answer | undefined> {
+  call(request: InboundRequest): DispatchResult | Promise<DispatchResult | undefined> {
     const reply = this.run(request);
-    return typeof reply === 'string' ? { body: reply } : reply.then((body) => (body === undefined ? undefined : { body }));
+    return typeof reply === 'string' ? answer(reply) : reply.then((body) => (body === undefined ? undefined : answer(body)));
   }
 
   /** The response text; `undefined` (only asynchronously) when the call was cancelled and its reply is suppressed. */

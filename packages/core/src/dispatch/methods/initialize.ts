@@ -6,16 +6,17 @@
 import { ErrorCodes } from '../../remoting/ErrorCodes';
 import { errorResponse, resultResponse } from '../jsonRpc';
 import { isObject } from '../guards';
+import { answer } from '../DispatchResult';
 import type { RequestHandler } from './Handler';
 
 export const initialize: RequestHandler = (request, { decl }) => {
   const { id, params, inBatch, context } = request;
-  if (inBatch) return { body: errorResponse(id, ErrorCodes.InvalidRequest, 'Invalid Request: initialize must not be part of a batch') };
+  if (inBatch) return answer(errorResponse(id, ErrorCodes.InvalidRequest, 'Invalid Request: initialize must not be part of a batch'));
   if (params !== undefined && !isObject(params)) {
-    return { body: errorResponse(id, ErrorCodes.InvalidParams, 'Invalid params: initialize expects an object') };
+    return answer(errorResponse(id, ErrorCodes.InvalidParams, 'Invalid params: initialize expects an object'));
   }
   const requested = params?.protocolVersion;
   const version = decl.preferredVersion(typeof requested === 'string' ? requested : undefined);
   context.session?.negotiated(version);
-  return { body: resultResponse(id, decl.initializeJson(version)) };
+  return answer(resultResponse(id, decl.initializeJson(version)));
 };

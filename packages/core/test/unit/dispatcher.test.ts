@@ -42,7 +42,7 @@ describe('Dispatcher options', () => {
 
   it('exposeInternalErrors sends the message, also for rejected promises', async () => {
     const { defs, decl } = server({ crash: async () => { throw new Error('detail'); } });
-    const d = new Dispatcher(defs, decl, { exposeInternalErrors: true });
+    const d = new Dispatcher(defs, decl, { exposeInternalErrors: true, onError: () => undefined });
     expect(JSON.parse((await d.dispatch(call(1, 'crash', {}))).body).error).toEqual({ code: -32603, message: 'detail' });
   });
 
@@ -58,7 +58,7 @@ describe('Dispatcher options', () => {
     ['an object whose toString throws', () => ({ toString: () => { throw new Error('no'); } })],
   ])('answers -32603 when a procedure rejects with %s, even with exposeInternalErrors', async (_what, make) => {
     const { defs, decl } = server({ f: async () => { throw make(); }, g: () => { throw make(); } });
-    const d = new Dispatcher(defs, decl, { exposeInternalErrors: true });
+    const d = new Dispatcher(defs, decl, { exposeInternalErrors: true, onError: () => undefined });
     for (const tool of ['f', 'g']) {
       expect(JSON.parse((await d.dispatch(call(1, tool, {}))).body).error).toEqual({ code: -32603, message: 'Internal error' });
     }
@@ -104,7 +104,7 @@ describe('failures outside procedures', () => {
     const defs = new ServiceDefinition().registerProcedure('f', () => 1);
     const decl = new ToolDeclaration('t', '1');
     decl.addTool('f').setContent(broken);
-    const d = new Dispatcher(defs, decl, { exposeInternalErrors: true });
+    const d = new Dispatcher(defs, decl, { exposeInternalErrors: true, onError: () => undefined });
     expect(JSON.parse((await d.dispatch(call(4, 'f', {}))).body).error).toEqual({ code: -32603, message: 'no formatter' });
   });
 });

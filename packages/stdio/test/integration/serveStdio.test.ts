@@ -8,7 +8,7 @@ function start(options: { exposeInternalErrors?: boolean; maxMessageBytes?: numb
   const input = new PassThrough();
   const output = new Collector();
   let finished = false;
-  const done = serveStdio(defs, decl, { input, output: output.stream, ...options }).finally(() => (finished = true));
+  const done = serveStdio(defs, decl, { input, output: output.stream, onError: () => undefined, ...options }).finally(() => (finished = true));
   return { input, output, gates, done, isFinished: () => finished };
 }
 

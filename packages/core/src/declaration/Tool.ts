@@ -1,21 +1,76 @@
 /**
  * Tool: one entry of a ToolDeclaration — a name, a description, ordered parameters (each a
- * Property) and the ContentType its result is written with. Tools come from
+ * Property), the ContentType its result is written with (or a structured output schema), and
+ * the metadata hosts read (title, annotations, icons, `_meta`). Tools come from
  * `ToolDeclaration.addTool()`; application code never constructs one.
+ *
+ * The type parameters record the declaration for the compiler: `P` the parameters in order,
+ * `O` the output type set with {@link Tool.setOutput}. `ServiceDefinition.registerTool` reads
+ * them to type the procedure.
  */
-import type { Type, JsonSchema } from '../schema/Type';
+import type { Type, JsonSchema, TypeOf } from '../schema/Type';
 import { Property, checkPropertyArgs, describe } from '../schema/Property';
-import { propertiesSchema } from '../schema/ObjectType';
+import { ObjectType, propertiesSchema } from '../schema/ObjectType';
 import { touchSchema } from '../schema/revision';
 import type { ContentType } from '../content/ContentType';
 import { textContent } from '../content/TextContent';
+import type { ProtocolProfile } from '../protocol/profile';
 import { brand } from '../brand';
+import { checkAnnotations, checkIcons, checkText, copyJsonObject } from './metadata';
+import type { Icon, JsonObject, ToolAnnotations } from './metadata';
+
+/** One declared parameter, as the compiler sees it. */
+export interface ParamSpec {
+  readonly name: string;
+  readonly value: unknown;
+  readonly optional: boolean;
+}
+
+/** `P` with the parameter named `N` optional. */
+export type WithOptionalParam<P extends readonly ParamSpec[], N> = {
+  [K in keyof P]: P[K] extends { name: N; value: infer V } ? { name: N; value: V; optional: true } : P[K];
+};
+
+/** The positional argument types of parameters `P` (an optional one may be `undefined`). */
+export type ParamValues<P extends readonly ParamSpec[]> = {
+  [K in keyof P]: P[K] extends { optional: true; value: infer V } ? V | undefined : P[K] extends { value: infer V } ? V : never;
+};
+
+/** The structured output of a tool: its schema and whether its root is a JSON object. */
+export interface ToolOutput {
+  /** The Type given to {@link Tool.setOutput}, or `undefined` for a raw schema. */
+  readonly type?: Type;
+  /** The schema of the value the procedure returns. */
+  readonly schema: JsonSchema;
+  /** False when the root is not an object: legacy versions then wrap the value as `{ "result": … }`. */
+  readonly objectRoot: boolean;
+}
+
+/** The entry of a tool in `tools/list`, with the fields its protocol version defines. */
+export interface ToolListEntry {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema?: JsonSchema;
+  annotations?: ToolAnnotations;
+  icons?: Icon[];
+  _meta?: JsonObject;
+}
 
 /** A tool of a {@link ToolDeclaration}. */
-export class Tool {
+export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unknown> {
+  /** Compile-time only: the parameters and output type (never set at run time). */
+  declare readonly signature?: { params: P; output: O };
   private readonly _params: Property[] = [];
   private _content: ContentType = textContent();
+  private contentSet = false;
   private _inputSchema: JsonSchema | undefined;
+  private _output: ToolOutput | undefined;
+  private _title: string | undefined;
+  private _annotations: Readonly<ToolAnnotations> | undefined;
+  private _icons: readonly Icon[] | undefined;
+  private _meta: JsonObject | undefined;
 
   /** @internal created by {@link ToolDeclaration.addTool}. */
   constructor(
@@ -38,32 +93,128 @@ export class Tool {
     return this._inputSchema;
   }
 
+  /** The structured output set with {@link Tool.setOutput} or {@link Tool.setOutputSchema}, if any. */
+  get output(): ToolOutput | undefined {
+    return this._output;
+  }
+
+  /** The human-readable title, if set. */
+  get title(): string | undefined {
+    return this._title;
+  }
+
+  /** The annotations, if set. */
+  get annotations(): Readonly<ToolAnnotations> | undefined {
+    return this._annotations;
+  }
+
+  /** The icons, if set. */
+  get icons(): readonly Icon[] | undefined {
+    return this._icons;
+  }
+
+  /** The `_meta` object, if set. */
+  get meta(): Readonly<JsonObject> | undefined {
+    return this._meta;
+  }
+
   /**
    * Appends a required parameter. Its name is the JSON member the client sends; its position
    * is the procedure's positional argument.
    * @example decl.addTool('add', 'Add two integers').addParam('a', integerType(), 'First operand')
    */
-  addParam(name: string, type: Type, description = ''): this {
+  addParam<N extends string, S extends Type>(name: N, type: S, description = ''): Tool<[...P, { name: N; value: TypeOf<S>; optional: false }], O> {
     if (this._inputSchema) throw new TypeError(`Tool "${this.name}": addParam cannot be combined with setInputSchema`);
     checkPropertyArgs(`Tool "${this.name}" addParam`, name, type, description);
     if (this.getParamIndex(name) >= 0) throw new RangeError(`Tool "${this.name}": duplicate parameter "${name}"`);
     this._params.push(new Property(name, type, description));
     touchSchema();
-    return this;
+    return this as never;
   }
 
-  /** Makes the named parameter optional (the procedure receives `undefined` when it is absent); an unknown name is ignored. */
-  setOptional(name: string): this {
+  /**
+   * Makes the named parameter optional: the procedure receives `undefined` when it is absent,
+   * and also when the client sends `null` for it while its type is not nullable (models often
+   * send `null` for "not given"). An unknown name is ignored.
+   */
+  setOptional<N extends P[number]['name']>(name: N): Tool<WithOptionalParam<P, N>, O> {
     this._params.find((p) => p.name === name)?.setOptional();
-    return this;
+    return this as never;
   }
 
-  /** Selects the content type of the result. */
+  /** Selects the content type of the result (not with {@link setOutput}: structured output is written as JSON). */
   setContent(content: ContentType): this {
     if (typeof content !== 'object' || content === null || typeof content.getFormatter !== 'function') {
       throw new TypeError(`Tool "${this.name}" setContent: expected a ContentType, got ${describe(content)}`);
     }
+    if (this._output) throw new TypeError(`Tool "${this.name}": setContent cannot be combined with setOutput/setOutputSchema`);
     this._content = content;
+    this.contentSet = true;
+    touchSchema();
+    return this;
+  }
+
+  /**
+   * Declares the tool's structured output. Versions that have structured output (2025-06-18 on)
+   * publish it as `outputSchema` and receive the result as `structuredContent`, plus a text
+   * block with the same value as compact JSON (what every version receives). A result that does
+   * not match is a server bug: the call answers -32603 and `onError` hears of it. A root that is
+   * not an object is wrapped as `{ "result": … }` (the legacy schema requires an object).
+   * @example decl.addTool('sum').addParam('a', integerType()).setOutput(new ObjectType().addProperty('sum', integerType()))
+   */
+  setOutput<S extends Type>(type: S): Tool<P, TypeOf<S>> {
+    checkPropertyArgs(`Tool "${this.name}" setOutput`, 'output', type, undefined);
+    this.checkOutputAllowed('setOutput');
+    type.markReferenced();
+    this._output = {
+      type,
+      get schema() {
+        return type.toSchema();
+      },
+      objectRoot: type instanceof ObjectType,
+    };
+    touchSchema();
+    return this as never;
+  }
+
+  /**
+   * Declares the structured output with a raw JSON Schema, published verbatim. Checked of a
+   * result: its JSON kind against the root `type`, and for an object root the names in
+   * `required` and the kinds of top-level properties whose `type` is a kind name.
+   */
+  setOutputSchema(schema: JsonSchema): Tool<P, unknown> {
+    const copy = copyJsonObject(`Tool "${this.name}" setOutputSchema`, schema);
+    this.checkOutputAllowed('setOutputSchema');
+    const objectRoot = copy.type === 'object' || (copy.type === undefined && typeof copy.properties === 'object');
+    this._output = { schema: objectRoot ? { type: 'object', ...copy } : copy, objectRoot };
+    touchSchema();
+    return this as never;
+  }
+
+  /** Sets the human-readable title (`title`, 2025-06-18 on). */
+  setTitle(title: string): this {
+    this._title = checkText(`Tool "${this.name}" setTitle`, title);
+    touchSchema();
+    return this;
+  }
+
+  /** Sets the behaviour hints hosts read (`annotations`, 2025-03-26 on). @example tool.setAnnotations({ readOnlyHint: true }) */
+  setAnnotations(annotations: ToolAnnotations): this {
+    this._annotations = checkAnnotations(`Tool "${this.name}" setAnnotations`, annotations);
+    touchSchema();
+    return this;
+  }
+
+  /** Sets the tool's icons (`icons`, 2025-11-25 on). */
+  setIcons(icons: readonly Icon[]): this {
+    this._icons = checkIcons(`Tool "${this.name}" setIcons`, icons);
+    touchSchema();
+    return this;
+  }
+
+  /** Sets the tool's `_meta` object (2025-06-18 on), copied. */
+  setMeta(meta: JsonObject): this {
+    this._meta = copyJsonObject(`Tool "${this.name}" setMeta`, meta);
     touchSchema();
     return this;
   }
@@ -85,7 +236,7 @@ export class Tool {
    * else (`$ref`, `oneOf`, formats, ranges, nested members) is published, not enforced.
    * @example decl.addTool('lookup').setInputSchema({ type: 'object', properties: { q: { type: 'string' } }, required: ['q'] })
    */
-  setInputSchema(schema: JsonSchema): this {
+  setInputSchema(schema: JsonSchema): Tool<readonly ParamSpec[], O> {
     if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
       throw new TypeError(`Tool "${this.name}" setInputSchema: expected a JSON Schema object, got ${describe(schema)}`);
     }
@@ -95,13 +246,39 @@ export class Tool {
     }
     this._inputSchema = JSON.parse(JSON.stringify(schema)) as JsonSchema;
     touchSchema();
-    return this;
+    return this as never;
   }
 
   /** The `inputSchema` tools/list publishes. */
   toInputSchema(): JsonSchema {
     if (this._inputSchema) return { type: 'object', ...this._inputSchema };
     return { type: 'object', ...propertiesSchema(this._params), additionalProperties: false };
+  }
+
+  /** The `outputSchema` legacy versions publish (an object root; others wrapped as `result`), if any. */
+  toOutputSchema(): JsonSchema | undefined {
+    const output = this._output;
+    if (!output) return undefined;
+    return output.objectRoot ? output.schema : { type: 'object', properties: { result: output.schema }, required: ['result'] };
+  }
+
+  /** @internal This tool's `tools/list` entry with the fields `profile`'s version defines. */
+  toListEntry(profile: ProtocolProfile): ToolListEntry {
+    const entry: ToolListEntry = { name: this.name, description: this.description, inputSchema: this.toInputSchema() };
+    if (this._title !== undefined && profile.titles) entry.title = this._title;
+    const outputSchema = profile.structuredOutput ? this.toOutputSchema() : undefined;
+    if (outputSchema) entry.outputSchema = outputSchema;
+    if (this._annotations && profile.annotations) entry.annotations = { ...this._annotations };
+    if (this._icons && profile.icons) entry.icons = this._icons.map((icon) => ({ ...icon }));
+    if (this._meta && profile.toolMeta) entry._meta = this._meta;
+    if (entry.title === undefined) return entry;
+    // the schema's order: name, title, description, …
+    const { name, title, ...rest } = entry;
+    return { name, title, ...rest };
+  }
+
+  private checkOutputAllowed(method: string): void {
+    if (this.contentSet) throw new TypeError(`Tool "${this.name}": ${method} cannot be combined with setContent (structured output is written as JSON)`);
   }
 }
 

@@ -1,9 +1,14 @@
 /**
  * ToolDeclaration: the server-facing catalog — the server name and version `initialize`
- * returns and the tools `tools/list` returns. Both payloads are computed once and reused until
- * something they are built from changes.
+ * returns and the tools `tools/list` returns (in pages when `pageSize` is set). Each payload is
+ * computed once per protocol version (and page) and reused until something it is built from
+ * changes.
  */
 import { Tool } from './Tool';
+import type { ToolListEntry } from './Tool';
+import { checkIcons, checkText } from './metadata';
+import type { Icon } from './metadata';
+import { decodeCursor, encodeCursor, fingerprint } from './cursor';
 import { describe } from '../schema/Property';
 import { schemaRevision, touchSchema } from '../schema/revision';
 import { brand } from '../brand';
@@ -16,22 +21,35 @@ export interface ToolDeclarationOptions {
   title?: string;
   /** Instructions for the client's model, sent as `result.instructions` of `initialize`. */
   instructions?: string;
+  /** Icons of the server, sent as `serverInfo.icons` to clients that know the field (2025-11-25 on). */
+  icons?: readonly Icon[];
+  /** The server's website, sent as `serverInfo.websiteUrl` (2025-11-25 on). */
+  websiteUrl?: string;
+  /**
+   * Tools per `tools/list` page (default: all on one page). With it, each page but the last
+   * carries an opaque `nextCursor`; cursors stay valid while the tool list is unchanged.
+   */
+  pageSize?: number;
   /** Further protocol versions to accept (`YYYY-MM-DD`); they are added to the supported set. */
   protocolVersions?: readonly string[];
 }
 
-/** The `tools/list` result. */
+/** The `tools/list` result (one page of it). */
 export interface ToolsListResult {
-  tools: { name: string; description: string; inputSchema: Record<string, unknown> }[];
+  tools: ToolListEntry[];
+  /** Present on every page but the last: pass it as `params.cursor` for the next page. */
+  nextCursor?: string;
 }
 
 /** The `initialize` result. */
 export interface InitializeResult {
   protocolVersion: string;
   capabilities: { tools: Record<string, never> };
-  serverInfo: { name: string; version: string; title?: string };
+  serverInfo: { name: string; version: string; title?: string; icons?: Icon[]; websiteUrl?: string };
   instructions?: string;
 }
+
+const OPTION_NAMES = ['title', 'instructions', 'icons', 'websiteUrl', 'pageSize', 'protocolVersions'];
 
 const TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,64}$/;
 
@@ -54,7 +72,10 @@ export class ToolDeclaration {
   private readonly profiles: ReadonlyMap<string, ProtocolProfile>;
   private readonly title?: string;
   private readonly instructions?: string;
-  private cache = { revision: -1, json: new Map<string, string>(), objects: new Map<string, unknown>(), bytes: new Map<string, Uint8Array>() };
+  private readonly icons?: readonly Icon[];
+  private readonly websiteUrl?: string;
+  private readonly pageSize?: number;
+  private cache = newCache(-1);
 
   /**
    * @param name - the server name `initialize` returns.
@@ -67,6 +88,10 @@ export class ToolDeclaration {
   ) {
     if (typeof name !== 'string' || !name) throw new TypeError(`ToolDeclaration: expected a non-empty server name, got ${describe(name)}`);
     if (typeof version !== 'string' || !version) throw new TypeError(`ToolDeclaration: expected a non-empty server version, got ${describe(version)}`);
+    if (typeof options !== 'object' || options === null) throw new TypeError(`ToolDeclaration: expected an options object, got ${describe(options)}`);
+    for (const key of Object.keys(options)) {
+      if (!OPTION_NAMES.includes(key)) throw new TypeError(`ToolDeclaration: unknown option "${key}" (known: ${OPTION_NAMES.join(', ')})`);
+    }
     const extra = options.protocolVersions ?? [];
     for (const v of extra) {
       if (!isVersionString(v)) throw new TypeError(`ToolDeclaration: expected protocol versions as YYYY-MM-DD, got ${JSON.stringify(v)}`);
@@ -75,8 +100,16 @@ export class ToolDeclaration {
     }
     this.versions = Object.freeze([...new Set([...SUPPORTED_PROTOCOL_VERSIONS, ...extra])].sort().reverse());
     this.profiles = new Map(this.versions.map((v) => [v, profileFor(v)]));
-    this.title = options.title;
-    this.instructions = options.instructions;
+    if (options.title !== undefined) this.title = checkText('ToolDeclaration option title', options.title);
+    if (options.instructions !== undefined) this.instructions = checkText('ToolDeclaration option instructions', options.instructions);
+    if (options.icons !== undefined) this.icons = checkIcons('ToolDeclaration option icons', options.icons);
+    if (options.websiteUrl !== undefined) this.websiteUrl = checkText('ToolDeclaration option websiteUrl', options.websiteUrl);
+    if (options.pageSize !== undefined) {
+      if (!Number.isSafeInteger(options.pageSize) || options.pageSize < 1) {
+        throw new RangeError(`ToolDeclaration: expected pageSize to be a positive integer, got ${String(options.pageSize)}`);
+      }
+      this.pageSize = options.pageSize;
+    }
   }
 
   /** `requested` when it is a default supported version, otherwise {@link LATEST_PROTOCOL_VERSION}. */
@@ -143,76 +176,112 @@ export class ToolDeclaration {
     return this.profiles.get(version);
   }
 
-  /** The `tools/list` result (computed once; treat it as read-only). */
-  toToolsList(protocolVersion?: string): ToolsListResult {
-    return this.payload('tools', this.preferredVersion(protocolVersion)) as ToolsListResult;
+  /**
+   * The `tools/list` result for `protocolVersion` — its first page, or the page `cursor` names
+   * (computed once; treat it as read-only).
+   * @throws RangeError for an unknown or stale cursor.
+   */
+  toToolsList(protocolVersion?: string, cursor?: string): ToolsListResult {
+    const version = this.preferredVersion(protocolVersion);
+    const page = this.pageOf(cursor);
+    if (page === undefined) throw new RangeError(`toToolsList: unknown or stale cursor ${JSON.stringify(cursor)}`);
+    this.toolsPage(version, page);
+    return this.cache.objects.get(pageKey(version, page)) as ToolsListResult;
   }
 
   /** The `initialize` result for the version negotiated from `protocolVersion` (computed once; treat it as read-only). */
   toInitializeResult(protocolVersion?: string | null): InitializeResult {
-    return this.payload('init', this.preferredVersion(protocolVersion)) as InitializeResult;
-  }
-
-  /** @internal The JSON text of {@link toToolsList} for a supported version. */
-  toolsListJson(version: string): string {
-    return this.payloadJson('tools', version);
+    const version = this.preferredVersion(protocolVersion);
+    this.initializeJson(version);
+    return this.cache.objects.get(version) as InitializeResult;
   }
 
   /**
-   * @internal The UTF-8 bytes of {@link toToolsList}'s JSON for a supported version, encoded once;
-   * `undefined` while the payload is small enough that encoding it per response costs nothing.
+   * @internal One `tools/list` page for a supported version: its JSON text and, when it is
+   * large, its UTF-8 bytes encoded once (writing it is then a copy, not an encode);
+   * `undefined` for an unknown or stale cursor.
    */
-  toolsListBytes(version: string): Uint8Array | undefined {
-    const json = this.payloadJson('tools', version);
-    if (json.length < LARGE_PAYLOAD) return undefined;
-    const key = cacheKey('tools', version);
-    let bytes = this.cache.bytes.get(key);
-    if (!bytes) this.cache.bytes.set(key, (bytes = new TextEncoder().encode(json)));
-    return bytes;
+  toolsListPage(version: string, cursor?: string): { json: string; bytes?: Uint8Array } | undefined {
+    const page = this.pageOf(cursor);
+    return page === undefined ? undefined : this.toolsPage(version, page);
   }
 
   /** @internal The JSON text of {@link toInitializeResult} for a supported version. */
   initializeJson(version: string): string {
-    return this.payloadJson('init', version);
-  }
-
-  private payload(kind: 'tools' | 'init', version: string): unknown {
-    this.payloadJson(kind, version);
-    return this.cache.objects.get(cacheKey(kind, version));
-  }
-
-  private payloadJson(kind: 'tools' | 'init', version: string): string {
-    const revision = schemaRevision();
-    if (this.cache.revision !== revision) this.cache = { revision, json: new Map(), objects: new Map(), bytes: new Map() };
-    const key = cacheKey(kind, version);
-    let json = this.cache.json.get(key);
+    const cache = this.fresh();
+    let json = cache.json.get(version);
     if (json === undefined) {
-      const object = deepFreeze(kind === 'tools' ? this.buildToolsList() : this.buildInitialize(version));
-      json = JSON.stringify(object);
-      this.cache.json.set(key, json);
-      this.cache.objects.set(key, object);
+      const object = deepFreeze(this.buildInitialize(version));
+      cache.json.set(version, (json = JSON.stringify(object)));
+      cache.objects.set(version, object);
     }
     return json;
   }
 
-  private buildToolsList(): ToolsListResult {
-    return {
-      tools: this._tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.toInputSchema() })),
-    };
+  /** The payload caches of the current schema revision (a new, empty set after any change). */
+  private fresh(): Cache {
+    const revision = schemaRevision();
+    if (this.cache.revision !== revision) this.cache = newCache(revision);
+    return this.cache;
+  }
+
+  /** The first tool index of the page `cursor` names (0 without one), or `undefined` for a cursor this list never issued. */
+  private pageOf(cursor: string | undefined): number | undefined {
+    if (cursor === undefined) return 0;
+    const cache = this.fresh();
+    if (!this.pageSize) return undefined;
+    cache.fingerprint ??= fingerprint(this._tools.map((t) => t.name), this.pageSize);
+    const start = decodeCursor(cursor, cache.fingerprint);
+    return start !== undefined && start > 0 && start < this._tools.length && start % this.pageSize === 0 ? start : undefined;
+  }
+
+  private toolsPage(version: string, start: number): { json: string; bytes?: Uint8Array } {
+    const cache = this.fresh();
+    const key = pageKey(version, start);
+    let page = cache.pages.get(key);
+    if (!page) {
+      const profile = this.profiles.get(version) ?? profileFor(version);
+      const end = this.pageSize ? start + this.pageSize : this._tools.length;
+      const result: ToolsListResult = { tools: this._tools.slice(start, end).map((t) => t.toListEntry(profile)) };
+      if (end < this._tools.length) {
+        cache.fingerprint ??= fingerprint(this._tools.map((t) => t.name), this.pageSize as number);
+        result.nextCursor = encodeCursor(end, cache.fingerprint);
+      }
+      const json = JSON.stringify(deepFreeze(result));
+      page = json.length < LARGE_PAYLOAD ? { json } : { json, bytes: new TextEncoder().encode(json) };
+      cache.pages.set(key, page);
+      cache.objects.set(key, result);
+    }
+    return page;
   }
 
   private buildInitialize(version: string): InitializeResult {
+    const profile = this.profiles.get(version) ?? profileFor(version);
     const serverInfo: InitializeResult['serverInfo'] = { name: this.name, version: this.version };
-    if (this.title && this.profiles.get(version)?.titles) serverInfo.title = this.title;
+    if (this.title && profile.titles) serverInfo.title = this.title;
+    if (this.icons && profile.icons) serverInfo.icons = this.icons.map((icon) => ({ ...icon }));
+    if (this.websiteUrl && profile.icons) serverInfo.websiteUrl = this.websiteUrl;
     const result: InitializeResult = { protocolVersion: version, capabilities: { tools: {} }, serverInfo };
     if (this.instructions) result.instructions = this.instructions;
     return result;
   }
 }
 
-/** The cache slot of a payload: initialize differs per version; the tools list is the same for every version today. */
-function cacheKey(kind: 'tools' | 'init', version: string): string {
-  return kind === 'tools' ? kind : kind + version;
+/** The payloads of one schema revision: initialize texts by version, tools/list pages by version and start. */
+interface Cache {
+  readonly revision: number;
+  readonly json: Map<string, string>;
+  readonly objects: Map<string, unknown>;
+  readonly pages: Map<string, { json: string; bytes?: Uint8Array }>;
+  fingerprint?: string;
+}
+
+function newCache(revision: number): Cache {
+  return { revision, json: new Map(), objects: new Map(), pages: new Map() };
+}
+
+function pageKey(version: string, start: number): string {
+  return `${version}@${start}`;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -12,7 +12,8 @@ import { decompose } from '../content/decompose';
 import type { ContentFormatter } from '../content/ContentType';
 import { isToolError } from '../content/ToolError';
 import type { Tool } from '../declaration/Tool';
-import { compileTool, ToolPlan } from './validation';
+import { compileTool } from './validation';
+import type { Check, ToolPlan } from './validation';
 import { describe as jsonKind } from '../schema/Property';
 import { errorResponse, resultOpening, RequestId, toolErrorResponse } from './jsonRpc';
 import { isObject, isThenable } from './guards';
@@ -102,7 +103,7 @@ export class ToolCaller {
     }
     if (!isThenable(value)) {
       if (call) session?.end(id, call);
-      return this.format(id, plan.tool, value, profile);
+      return this.format(id, plan, value, profile);
     }
     if (sync) {
       Promise.resolve(value).catch(() => undefined); // its outcome can no longer be reported
@@ -111,7 +112,7 @@ export class ToolCaller {
     const answered = (): boolean => !(session && call && !session.end(id, call));
     return Promise.resolve(value)
       .then(
-        (result) => (answered() ? this.format(id, plan.tool, result, profile) : undefined),
+        (result) => (answered() ? this.format(id, plan, result, profile) : undefined),
         (error) => (answered() ? this.failure(id, name, error) : undefined),
       )
       .then(undefined, (error: unknown) => this.policy.internal(id, error, { requestId: id, method: 'tools/call', tool: name }));
@@ -130,9 +131,11 @@ export class ToolCaller {
     return plan;
   }
 
-  /** Writes the result through the tool's content type. */
-  private format(id: RequestId, tool: Tool, value: unknown, profile: ProtocolProfile): string {
+  /** Writes the result through the tool's content type, or as structured output. */
+  private format(id: RequestId, plan: ToolPlan, value: unknown, profile: ProtocolProfile): string {
     if (isToolError(value)) return toolErrorResponse(id, value.message);
+    const tool = plan.tool;
+    if (plan.output) return this.structured(id, tool, plan.output, value, profile);
     const content = tool.content;
     let formatter: ContentFormatter | undefined;
     const out = new StringSink();
@@ -152,6 +155,25 @@ export class ToolCaller {
     } finally {
       if (formatter) content.releaseFormatter(formatter);
     }
+  }
+
+  /**
+   * Structured output: the result checked against the output schema (a mismatch is a server
+   * bug: -32603, reported), then one text block with its compact JSON and, for versions that
+   * have it, the same value as `structuredContent`. A root that is not an object is wrapped.
+   */
+  private structured(id: RequestId, tool: Tool, check: Check, value: unknown, profile: ProtocolProfile): string {
+    const info = { requestId: id, method: 'tools/call', tool: tool.name };
+    const problem = value === undefined ? 'result: expected a value, got undefined' : check(value, '');
+    if (problem) return this.policy.internal(id, new Error(`Tool "${tool.name}" returned a result that does not match its output schema: ${problem}`), info);
+    let json: string;
+    try {
+      json = JSON.stringify(tool.output?.objectRoot ? value : { result: value });
+    } catch (error) {
+      return this.policy.internal(id, error, info);
+    }
+    const text = `${resultOpening(id)}{"content":[{"type":"text","text":${JSON.stringify(json)}}],`;
+    return `${text}${profile.structuredOutput ? `"structuredContent":${json},` : ''}"isError":false}}`;
   }
 
   /** A procedure threw or rejected: faults are tool errors, anything else is internal. */

@@ -25,12 +25,20 @@ export interface ToolPlan {
    * @returns the first problem, or `undefined`.
    */
   bind(args: Record<string, unknown>, positional: unknown[]): string | undefined;
+  /** The check of the tool's structured output, when it has one. */
+  readonly output?: Check;
 }
 
 const ok = (): undefined => undefined;
 
 
-const expected = (what: string, value: unknown, path: string): string => `argument "${path}": expected ${what}, got ${jsonKind(value)}`;
+/** What a checked value is called in messages: a tool's `argument`, or its `result`. */
+type Noun = 'argument' | 'result';
+
+/** `argument "pos.x"`, or for the root of a result just `result`. */
+const at = (noun: Noun, path: string): string => (path === '' ? noun : `${noun} "${path}"`);
+
+const expected = (what: string, value: unknown, path: string, noun: Noun = 'argument'): string => `${at(noun, path)}: expected ${what}, got ${jsonKind(value)}`;
 
 const PRIMITIVE: Record<string, (v: unknown) => boolean> = {
   null: (v) => v === null,
@@ -42,10 +50,10 @@ const PRIMITIVE: Record<string, (v: unknown) => boolean> = {
   array: Array.isArray,
 };
 
-/** Compiles the check for one schema type. */
-export function compileType(type: Type): Check {
+/** Compiles the check for one schema type; `noun` names the value in messages. */
+export function compileType(type: Type, noun: Noun = 'argument'): Check {
   if (type instanceof NullableType) {
-    const inner = compileType(type.inner);
+    const inner = compileType(type.inner, noun);
     return (v, path) => (v === null ? undefined : inner(v, path));
   }
   if (type instanceof EnumType) {
@@ -54,12 +62,12 @@ export function compileType(type: Type): Check {
     return (v, path) =>
       typeof v === 'string' && values.has(v)
         ? undefined
-        : `argument "${path}": expected one of ${list}, got ${typeof v === 'string' ? JSON.stringify(v) : jsonKind(v)}`;
+        : `${at(noun, path)}: expected one of ${list}, got ${typeof v === 'string' ? JSON.stringify(v) : jsonKind(v)}`;
   }
   if (type instanceof ArrayType) {
-    const items = compileType(type.items);
+    const items = compileType(type.items, noun);
     return (v, path) => {
-      if (!Array.isArray(v)) return expected('array', v, path);
+      if (!Array.isArray(v)) return expected('array', v, path, noun);
       for (let i = 0; i < v.length; i++) {
         const problem = items(v[i], `${path}[${i}]`);
         if (problem) return problem;
@@ -68,36 +76,39 @@ export function compileType(type: Type): Check {
     };
   }
   if (type instanceof ObjectType) {
-    const members = compileMembers(type.properties, type.strict);
-    return (v, path) => (isPlainObject(v) ? members(v, path + '.') : expected('object', v, path));
+    const members = compileMembers(type.properties, type.strict, noun);
+    return (v, path) => (isPlainObject(v) ? members(v, path === '' ? '' : path + '.') : expected('object', v, path, noun));
   }
   const test = PRIMITIVE[type.typeId];
-  return test ? (v, path) => (test(v) ? undefined : expected(type.typeId, v, path)) : ok;
+  return test ? (v, path) => (test(v) ? undefined : expected(type.typeId, v, path, noun)) : ok;
 }
 
 interface Member {
   readonly name: string;
   readonly required: boolean;
   readonly check: Check;
+  /** An optional parameter whose type does not admit `null`: a `null` sent for it means "not given". */
+  readonly nullIsAbsent?: boolean;
 }
 
 function compileMembers(
   properties: readonly { name: string; type: Type; required: boolean }[],
   strict: boolean,
+  noun: Noun,
 ): (v: Record<string, unknown>, prefix: string) => string | undefined {
-  const members: Member[] = properties.map((p) => ({ name: p.name, required: p.required, check: compileType(p.type) }));
+  const members: Member[] = properties.map((p) => ({ name: p.name, required: p.required, check: compileType(p.type, noun) }));
   const known = new Set(members.map((m) => m.name));
   return (v, prefix) => {
     for (const m of members) {
       const value = v[m.name];
       if (value === undefined || !Object.prototype.hasOwnProperty.call(v, m.name)) {
-        if (m.required) return `missing required argument "${prefix}${m.name}"`;
+        if (m.required) return `missing required ${noun} "${prefix}${m.name}"`;
         continue;
       }
       const problem = m.check(value, prefix + m.name);
       if (problem) return problem;
     }
-    if (strict) for (const key in v) if (!known.has(key)) return `unknown argument "${prefix}${key}"`;
+    if (strict) for (const key in v) if (!known.has(key)) return `unknown ${noun} "${prefix}${key}"`;
     return undefined;
   };
 }
@@ -105,17 +116,21 @@ function compileMembers(
 /** Compiles a tool: its declared parameters, or its raw input schema. */
 export function compileTool(tool: Tool): ToolPlan {
   const raw = tool.rawInputSchema;
-  const params = raw ? rawParams(raw) : tool.params.map((p) => ({ name: p.name, required: p.required, check: compileType(p.type) }));
+  const params: Member[] = raw
+    ? rawParams(raw)
+    : tool.params.map((p) => ({ name: p.name, required: p.required, check: compileType(p.type), nullIsAbsent: !p.required && !admitsNull(p.type) }));
   const index = new Map<string, number>();
   params.forEach((p, i) => index.set(p.name, i));
   const arity = params.length;
   return {
     tool,
     arity,
+    output: compileOutput(tool),
     bind(args, positional) {
       for (const key in args) {
         const i = index.get(key);
         if (i === undefined) return `unknown argument "${key}"`;
+        if (args[key] === null && params[i].nullIsAbsent) continue;
         const problem = params[i].check(args[key], key);
         if (problem) return problem;
         positional[i] = args[key];
@@ -136,15 +151,57 @@ export function compileTool(tool: Tool): ToolPlan {
 function rawParams(schema: Record<string, unknown>): Member[] {
   const properties = isPlainObject(schema.properties) ? schema.properties : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
-  const members = Object.entries(properties).map(([name, sub]) => ({ name, required: required.has(name), check: rawCheck(sub) }));
+  const members: Member[] = Object.entries(properties).map(([name, sub]) => {
+    const kinds = rawKinds(sub);
+    return { name, required: required.has(name), check: rawCheck(kinds), nullIsAbsent: !required.has(name) && kinds !== undefined && !kinds.includes('null') };
+  });
   // required names without a property still take a position (after the properties) and are checked
   for (const name of required) if (!(name in properties)) members.push({ name, required: true, check: ok });
   return members;
 }
 
-function rawCheck(sub: unknown): Check {
+/** The kinds a raw schema's `type` names, when it is a kind name or a list of them; else `undefined` (not checked). */
+function rawKinds(sub: unknown): string[] | undefined {
   const declared = isPlainObject(sub) ? sub.type : undefined;
   const kinds = (Array.isArray(declared) ? declared : [declared]).filter((k): k is string => typeof k === 'string' && k in PRIMITIVE);
-  if (kinds.length === 0 || kinds.length !== (Array.isArray(declared) ? declared.length : 1)) return ok;
-  return (v, path) => (kinds.some((k) => PRIMITIVE[k](v)) ? undefined : expected(kinds.join(' or '), v, path));
+  return kinds.length === 0 || kinds.length !== (Array.isArray(declared) ? declared.length : 1) ? undefined : kinds;
+}
+
+function rawCheck(kinds: string[] | undefined, noun: Noun = 'argument'): Check {
+  if (!kinds) return ok;
+  return (v, path) => (kinds.some((k) => PRIMITIVE[k](v)) ? undefined : expected(kinds.join(' or '), v, path, noun));
+}
+
+/** Whether a value of `type` may be `null`. */
+function admitsNull(type: Type): boolean {
+  return type instanceof NullableType || type.typeId === 'null';
+}
+
+/**
+ * Compiles the check of a tool's structured output: its Type, or what is checked of a raw
+ * schema (the root's kind; for an object root, `required` names and top-level property kinds).
+ * `undefined` for a tool without structured output.
+ */
+export function compileOutput(tool: Tool): Check | undefined {
+  const output = tool.output;
+  if (!output) return undefined;
+  if (output.type) return compileType(output.type, 'result');
+  const schema = output.schema;
+  const root = rawCheck(rawKinds(schema), 'result');
+  if (!output.objectRoot) return root;
+  const properties = isPlainObject(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+  const members = Object.entries(properties).map(([name, sub]) => [name, rawCheck(rawKinds(sub), 'result')] as const);
+  return (v, path) => {
+    const problem = root(v, path);
+    if (problem) return problem;
+    if (!isPlainObject(v)) return expected('object', v, path, 'result');
+    for (const name of required) if (!Object.prototype.hasOwnProperty.call(v, name)) return `missing required result "${name}"`;
+    for (const [name, check] of members) {
+      if (v[name] === undefined) continue;
+      const memberProblem = check(v[name], name);
+      if (memberProblem) return memberProblem;
+    }
+    return undefined;
+  };
 }

@@ -4,6 +4,9 @@
  */
 import { describe } from '../schema/Property';
 import { brand } from '../brand';
+import { Tool } from '../declaration/Tool';
+import type { ParamSpec, ParamValues } from '../declaration/Tool';
+import type { ToolError } from '../content/ToolError';
 
 /**
  * What a procedure receives after its declared parameters: the call's context.
@@ -26,6 +29,19 @@ export interface CallContext {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Procedure = (...args: any[]) => unknown;
 
+/** What a procedure of a tool with output type `O` returns: the value, a {@link ToolError}, or a Promise of either. */
+export type ToolResult<O> = O | ToolError | Promise<O | ToolError>;
+
+/**
+ * The procedure type of a tool declared with parameters `P` and output `O`: one positional
+ * parameter per declared one (optional ones may be `undefined`), then the {@link CallContext}.
+ * A tool whose parameters the compiler does not know (a raw input schema, `decl.getTool()`)
+ * takes any {@link Procedure}.
+ */
+export type ToolProcedure<P extends readonly ParamSpec[], O = unknown> = number extends P['length']
+  ? Procedure
+  : (...args: [...ParamValues<P>, CallContext]) => ToolResult<O>;
+
 /** A registered procedure: the function and the `this` it is called with. */
 export interface ProcedureEntry {
   readonly fn: Procedure;
@@ -41,6 +57,19 @@ export interface ProcedureEntry {
  */
 export class ServiceDefinition {
   private readonly procedures = new Map<string, ProcedureEntry>();
+
+  /**
+   * Registers `fn` as the procedure of `tool` (under its name), typed from the declaration: its
+   * parameters are the tool's, in order, then the {@link CallContext}; its result is the output
+   * type of {@link Tool.setOutput} (anything for a text or content tool).
+   * @example
+   * const add = decl.addTool('add', 'Add two integers').addParam('a', integerType()).addParam('b', integerType());
+   * defs.registerTool(add, (a, b) => a + b); // a: number, b: number
+   */
+  registerTool<P extends readonly ParamSpec[], O>(tool: Tool<P, O>, fn: ToolProcedure<P, O>): this {
+    if (!(tool instanceof Tool)) throw new TypeError(`registerTool: expected a Tool (from decl.addTool), got ${describe(tool)}`);
+    return this.registerProcedure(tool.name, fn as Procedure);
+  }
 
   /** Registers `fn` under `name`. It may return a value or a Promise. */
   registerProcedure(name: string, fn: Procedure): this;

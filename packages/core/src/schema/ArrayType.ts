@@ -4,11 +4,11 @@ import { describe } from './Property';
 import { brand } from '../brand';
 
 /** A composed schema type describing a JSON array. */
-export class ArrayType extends Type {
+export class ArrayType<T = unknown> extends Type<T[]> {
   readonly typeId = 'array' as const;
 
   /** @param items - the schema of every element (referenced, not copied). */
-  constructor(readonly items: Type) {
+  constructor(readonly items: Type<T>) {
     super();
     if (typeof items !== 'object' || items === null || typeof items.toSchema !== 'function') {
       throw new TypeError(`ArrayType: expected a Type for items, got ${describe(items)}`);

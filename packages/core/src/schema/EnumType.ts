@@ -4,27 +4,27 @@ import { describe } from './Property';
 import { brand } from '../brand';
 
 /** A composed schema type describing a string with a fixed set of allowed values. */
-export class EnumType extends Type {
+export class EnumType<V extends string = string> extends Type<V> {
   readonly typeId = 'string' as const;
-  private readonly _values: string[] = [];
+  private readonly _values: V[] = [];
 
   /** @param values - the allowed values, in order. */
-  constructor(values: readonly string[] = []) {
+  constructor(values: readonly V[] = []) {
     super();
     for (const v of values) this.addValue(v);
   }
 
   /** The allowed values in insertion order. */
-  get values(): readonly string[] {
+  get values(): readonly V[] {
     return this._values;
   }
 
   /** Appends an allowed value. */
-  addValue(value: string): this {
+  addValue<A extends string>(value: A): EnumType<V | A> {
     if (typeof value !== 'string') throw new TypeError(`EnumType.addValue: expected a string, got ${describe(value)}`);
-    this._values.push(value);
+    (this._values as string[]).push(value);
     this.changed();
-    return this;
+    return this as EnumType<V | A>;
   }
 
   /** `{"type":"string", description?, "enum":[...]}`. */

@@ -5,9 +5,9 @@ import { describe } from './Property';
 import { brand } from '../brand';
 
 /** A composed schema type accepting `null` or a value of the inner type. */
-export class NullableType extends Type {
+export class NullableType<T = unknown> extends Type<T | null> {
   /** @param inner - the wrapped type (referenced, not copied). */
-  constructor(readonly inner: Type) {
+  constructor(readonly inner: Type<T>) {
     super();
     if (typeof inner !== 'object' || inner === null || typeof inner.toSchema !== 'function') {
       throw new TypeError(`NullableType: expected a Type, got ${describe(inner)}`);

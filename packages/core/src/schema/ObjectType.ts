@@ -2,12 +2,20 @@
  * ObjectType: a JSON object with named properties (required by default), optionally strict
  * (`additionalProperties: false`).
  */
-import { Type, JsonSchema, baseSchema } from './Type';
+import { Type, JsonSchema, TypeOf, baseSchema } from './Type';
 import { Property, checkPropertyArgs } from './Property';
 import { brand } from '../brand';
 
-/** A composed schema type describing a JSON object. */
-export class ObjectType extends Type {
+/** `T` with the members named `K` made optional. */
+export type WithOptional<T, K extends PropertyKey> = Omit<T, K> & Partial<Pick<T, Extract<keyof T, K>>> extends infer U ? { [M in keyof U]: U[M] } : never;
+
+/**
+ * A composed schema type describing a JSON object. `M` is the TypeScript type of its members;
+ * it grows as the chain of `addProperty`/`setOptional` calls goes on, so keep the value the
+ * chain returns (`const pos = new ObjectType().addProperty('x', numberType())`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export class ObjectType<M extends object = {}> extends Type<M> {
   readonly typeId = 'object' as const;
   private readonly _properties: Property[] = [];
   private _strict = false;
@@ -26,18 +34,20 @@ export class ObjectType extends Type {
    * Appends a required property.
    * @example new ObjectType().addProperty('x', numberType(), 'Horizontal position')
    */
-  addProperty(name: string, type: Type, description = ''): this {
+  addProperty<N extends string, S extends Type>(name: N, type: S, description = ''): ObjectType<M & { [K in N]: TypeOf<S> } extends infer U ? { [K in keyof U]: U[K] } : never> {
     checkPropertyArgs('ObjectType.addProperty', name, type, description);
     if (this.getProperty(name)) throw new RangeError(`ObjectType.addProperty: duplicate property "${name}"`);
     const property = new Property(name, type, description);
     property.onChange = () => this.changed();
     this._properties.push(property);
     this.changed();
-    return this;
+    return this as never;
   }
 
   /** Makes the named property optional; an unknown name is ignored. */
-  setOptional(name: string): this {
+  setOptional<N extends keyof M & string>(name: N): ObjectType<WithOptional<M, N>>;
+  setOptional(name: string): this;
+  setOptional(name: string): unknown {
     this.getProperty(name)?.setOptional();
     return this;
   }

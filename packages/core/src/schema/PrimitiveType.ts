@@ -6,7 +6,7 @@ import { Type, TypeId, JsonSchema, baseSchema } from './Type';
 import { brand } from '../brand';
 
 /** A primitive JSON Schema kind. Obtain instances from the factories; never construct one. */
-export class PrimitiveType extends Type {
+export class PrimitiveType<T = unknown> extends Type<T> {
   /** @internal use the factories ({@link integerType} and friends). */
   constructor(readonly typeId: Exclude<TypeId, 'object' | 'array'>) {
     super();
@@ -18,34 +18,34 @@ export class PrimitiveType extends Type {
   }
 }
 
-const NULL = new PrimitiveType('null');
-const BOOLEAN = new PrimitiveType('boolean');
-const INTEGER = new PrimitiveType('integer');
-const NUMBER = new PrimitiveType('number');
-const STRING = new PrimitiveType('string');
+const NULL = new PrimitiveType<null>('null');
+const BOOLEAN = new PrimitiveType<boolean>('boolean');
+const INTEGER = new PrimitiveType<number>('integer');
+const NUMBER = new PrimitiveType<number>('number');
+const STRING = new PrimitiveType<string>('string');
 
 /** The `null` schema type (a singleton). */
-export function nullType(): PrimitiveType {
+export function nullType(): PrimitiveType<null> {
   return NULL;
 }
 
 /** The `boolean` schema type (a singleton). */
-export function booleanType(): PrimitiveType {
+export function booleanType(): PrimitiveType<boolean> {
   return BOOLEAN;
 }
 
 /** The `integer` schema type (a singleton). Accepts JSON numbers without a fraction. */
-export function integerType(): PrimitiveType {
+export function integerType(): PrimitiveType<number> {
   return INTEGER;
 }
 
 /** The `number` schema type (a singleton). */
-export function numberType(): PrimitiveType {
+export function numberType(): PrimitiveType<number> {
   return NUMBER;
 }
 
 /** The `string` schema type (a singleton). */
-export function stringType(): PrimitiveType {
+export function stringType(): PrimitiveType<string> {
   return STRING;
 }
 

@@ -15,8 +15,15 @@ export type JsonSchema = { [key: string]: unknown };
 /**
  * A parameter schema: a primitive from {@link integerType} and the other factories, or a
  * composed type ({@link ObjectType}, {@link ArrayType}, {@link EnumType}, {@link NullableType}).
+ *
+ * `T` is the TypeScript type of the values the schema accepts (`integerType()` is a
+ * `Type<number>`); it exists only for the compiler and lets `ServiceDefinition.registerTool`
+ * type a procedure's parameters from its tool's declaration.
  */
-export abstract class Type {
+export abstract class Type<T = unknown> {
+  /** Compile-time only: the TypeScript type of accepted values (never set at run time). */
+  declare readonly valueType?: T;
+
   /** The JSON Schema kind this type describes. */
   abstract readonly typeId: TypeId;
 
@@ -52,5 +59,8 @@ export function baseSchema(type: unknown, description?: string): JsonSchema {
   if (description) schema.description = description;
   return schema;
 }
+
+/** The TypeScript type a schema type accepts: `TypeOf<typeof pos>` for `pos = new ObjectType().addProperty(...)`. */
+export type TypeOf<S> = S extends Type<infer T> ? T : never;
 
 brand(Type, 'Type');

@@ -1,13 +1,21 @@
 /**
- * tools/list: the declaration's cached payload for the request's profile, with its pre-encoded
- * bytes as `parts` when it is large (writing it is then a copy, not an encode).
+ * tools/list: the declaration's cached page for the request's profile and cursor, with its
+ * pre-encoded bytes as `parts` when it is large (writing it is then a copy, not an encode). An
+ * unknown or stale cursor is -32602.
  */
-import { resultOpening, resultResponse } from '../jsonRpc';
+import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { errorResponse, resultOpening, resultResponse } from '../jsonRpc';
+import { isObject } from '../guards';
 import { answer } from '../DispatchResult';
 import type { RequestHandler } from './Handler';
 
-export const toolsList: RequestHandler = ({ id, profile }, { decl }) => {
-  const body = resultResponse(id, decl.toolsListJson(profile.version));
-  const bytes = decl.toolsListBytes(profile.version);
-  return answer(body, 'response', bytes && [resultOpening(id), bytes, '}']);
+export const toolsList: RequestHandler = ({ id, params, profile }, { decl }) => {
+  const cursor = isObject(params) ? params.cursor : undefined;
+  if (cursor !== undefined && typeof cursor !== 'string') {
+    return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: cursor must be a string, got ${cursor === null ? 'null' : typeof cursor}`));
+  }
+  const page = decl.toolsListPage(profile.version, cursor);
+  if (!page) return answer(errorResponse(id, ErrorCodes.InvalidParams, 'Invalid params: unknown or stale cursor (the tool list may have changed; list again without a cursor)'));
+  const body = resultResponse(id, page.json);
+  return answer(body, 'response', page.bytes && [resultOpening(id), page.bytes, '}']);
 };

@@ -3,22 +3,25 @@
  * content types and the dispatcher every transport uses. This file is the only barrel.
  */
 export { Type } from './schema/Type';
-export type { TypeId, JsonSchema } from './schema/Type';
+export type { TypeId, JsonSchema, TypeOf } from './schema/Type';
 export { PrimitiveType, nullType, booleanType, integerType, numberType, stringType } from './schema/PrimitiveType';
 export { Property } from './schema/Property';
 export { ObjectType } from './schema/ObjectType';
+export type { WithOptional } from './schema/ObjectType';
 export { ArrayType } from './schema/ArrayType';
 export { EnumType } from './schema/EnumType';
 export { NullableType } from './schema/NullableType';
 
 export { Tool } from './declaration/Tool';
+export type { ParamSpec, ParamValues, WithOptionalParam, ToolOutput, ToolListEntry } from './declaration/Tool';
+export type { ToolAnnotations, Icon, JsonObject } from './declaration/metadata';
 export { ToolDeclaration } from './declaration/ToolDeclaration';
 export type { ToolDeclarationOptions, ToolsListResult, InitializeResult } from './declaration/ToolDeclaration';
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, DEFAULT_NEGOTIATED_VERSION, profileFor } from './protocol/profile';
 export type { ProtocolProfile, Era } from './protocol/profile';
 
 export { ServiceDefinition } from './remoting/ServiceDefinition';
-export type { Procedure, ProcedureEntry, CallContext } from './remoting/ServiceDefinition';
+export type { Procedure, ProcedureEntry, CallContext, ToolProcedure, ToolResult } from './remoting/ServiceDefinition';
 export { RemotingFault } from './remoting/RemotingFault';
 export { JsonRpcFault } from './remoting/JsonRpcFault';
 export { ErrorCodes } from './remoting/ErrorCodes';

@@ -142,14 +142,14 @@ export class ToolDeclaration {
    * 1–64 characters of `A-Z a-z 0-9 _ - . /` and unique; it must match a procedure registered
    * on the ServiceDefinition the transport uses.
    */
-  addTool(name: string, description = ''): Tool {
+  addTool(name: string, description = ''): Tool<[]> {
     if (typeof name !== 'string') throw new TypeError(`addTool: expected a string tool name, got ${describe(name)}`);
     if (!TOOL_NAME.test(name)) {
       throw new RangeError(`addTool: expected a tool name of 1-64 characters A-Z a-z 0-9 _ - . /, got ${JSON.stringify(name)}`);
     }
     if (this.byName.has(name)) throw new RangeError(`addTool: duplicate tool name "${name}"`);
     if (typeof description !== 'string') throw new TypeError(`addTool "${name}": expected a string description, got ${describe(description)}`);
-    const tool = new Tool(name, description);
+    const tool = new Tool<[]>(name, description);
     this._tools.push(tool);
     this.byName.set(name, tool);
     touchSchema();

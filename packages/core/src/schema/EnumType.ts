@@ -4,7 +4,7 @@ import { describe } from './Property';
 import { brand } from '../brand';
 
 /** A composed schema type describing a string with a fixed set of allowed values. */
-export class EnumType<V extends string = string> extends Type<V> {
+export class EnumType<const V extends string = string> extends Type<V> {
   readonly typeId = 'string' as const;
   private readonly _values: V[] = [];
 

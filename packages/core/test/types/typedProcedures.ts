@@ -1,0 +1,76 @@
+/**
+ * Type-level test of typed procedures: this file must compile (`npm run lint` runs tsc over it,
+ * and typedProcedures.test.ts compiles it alone); every `@ts-expect-error` line must be an error
+ * (tsc fails on an unused one). It is never run.
+ */
+import { ArrayType, CallContext, EnumType, NullableType, ObjectType, ServiceDefinition, ToolDeclaration, TypeOf, integerType, numberType, stringType, booleanType, toolError } from '@toolwire/core';
+
+const decl = new ToolDeclaration('typed', '1.0.0');
+const defs = new ServiceDefinition();
+
+// primitives: positional parameters in declaration order
+const add = decl.addTool('add').addParam('a', integerType()).addParam('b', integerType());
+defs.registerTool(add, (a, b) => a + b);
+defs.registerTool(add, (a: number, b: number, context: CallContext) => `${a + b} for ${context.requestId}`);
+defs.registerTool(add, () => 0); // ignoring parameters is fine
+// @ts-expect-error a string parameter against an integer
+defs.registerTool(add, (a: string, b: number) => a + b);
+// @ts-expect-error a boolean parameter against an integer
+defs.registerTool(add, (a: number, b: boolean) => a + Number(b));
+// @ts-expect-error one parameter too many (the third is the CallContext)
+defs.registerTool(add, (a: number, b: number, c: number) => a + b + c);
+
+// optional parameters may be undefined
+const note = decl.addTool('note').addParam('id', stringType()).addParam('format', stringType()).setOptional('format');
+defs.registerTool(note, (id, format) => `${id.toUpperCase()} ${format?.toUpperCase() ?? ''}`);
+defs.registerTool(note, (id: string, format?: string) => id + format);
+// @ts-expect-error format may be undefined
+defs.registerTool(note, (id: string, format: string) => id + format);
+// @ts-expect-error setOptional names a declared parameter
+decl.addTool('bad').addParam('x', integerType()).setOptional('y');
+
+// enums are unions of their literals; nullable adds null; arrays
+const paint = decl
+  .addTool('paint')
+  .addParam('color', new EnumType(['red', 'green']))
+  .addParam('tags', new ArrayType(stringType()))
+  .addParam('note', new NullableType(stringType()));
+defs.registerTool(paint, (color: 'red' | 'green', tags: string[], note: string | null) => `${color} ${tags.join()} ${note ?? ''}`);
+// @ts-expect-error "blue" is not one of the values
+defs.registerTool(paint, (color: 'red' | 'blue') => color);
+// @ts-expect-error the nullable parameter can be null
+defs.registerTool(paint, (color: string, tags: string[], note: string) => note);
+// @ts-expect-error tags is an array of strings
+defs.registerTool(paint, (color: string, tags: number[]) => tags);
+
+// objects: required and optional members
+const point = new ObjectType().addProperty('x', numberType()).addProperty('y', numberType()).addProperty('label', stringType()).setOptional('label');
+const expectPoint: TypeOf<typeof point> = { x: 1, y: 2 };
+void expectPoint;
+// @ts-expect-error y is required
+const missingY: TypeOf<typeof point> = { x: 1 };
+void missingY;
+const move = decl.addTool('move').addParam('to', point);
+defs.registerTool(move, (to) => to.x + to.y + (to.label?.length ?? 0));
+// @ts-expect-error label may be undefined
+defs.registerTool(move, (to: { x: number; y: number; label: string }) => to.label);
+
+// structured output types the result
+const sum = decl.addTool('sum').addParam('a', integerType()).addParam('b', integerType()).setOutput(new ObjectType().addProperty('sum', integerType()));
+defs.registerTool(sum, (a, b) => ({ sum: a + b }));
+defs.registerTool(sum, async (a, b) => ({ sum: a + b }));
+defs.registerTool(sum, () => toolError('cannot add today'));
+// @ts-expect-error the output is { sum: number }
+defs.registerTool(sum, (a, b) => ({ total: a + b }));
+// @ts-expect-error the output's sum is a number
+defs.registerTool(sum, async (a, b) => ({ sum: `${a + b}` }));
+const flag = decl.addTool('flag').setOutput(booleanType());
+defs.registerTool(flag, () => true);
+// @ts-expect-error the output is a boolean
+defs.registerTool(flag, () => 'yes');
+
+// tools the compiler knows nothing about take any procedure; registerProcedure stays untyped
+const raw = decl.addTool('raw').setInputSchema({ type: 'object', properties: { q: { type: 'string' } } });
+defs.registerTool(raw, (q: string, anything: unknown) => q + String(anything));
+defs.registerTool(decl.getTool('add')!, (a: unknown) => a);
+defs.registerProcedure('whatever', (a: string, b: boolean) => a + String(b));

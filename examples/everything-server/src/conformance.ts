@@ -35,9 +35,9 @@ export interface ScenarioResult {
 }
 
 /** Starts the example's HTTP server on a free port and resolves with its URL. */
-export function startServer(): Promise<{ url: string; child: ChildProcess }> {
+export function startServer(extraArgs: readonly string[] = []): Promise<{ url: string; child: ChildProcess }> {
   // the built server, whether this file runs from src/ (tests) or dist/
-  const child = spawn(process.execPath, [join(__dirname, '..', 'dist', 'main.js'), '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [join(__dirname, '..', 'dist', 'main.js'), '--port', '0', ...extraArgs], { stdio: ['ignore', 'ignore', 'pipe'] });
   return new Promise((resolve, reject) => {
     let log = '';
     child.stderr?.setEncoding('utf8');

@@ -1,9 +1,11 @@
 /**
  * everything: one declaration with every MCP content kind toolwire writes and a raw JSON Schema
  * 2020-12 tool — the tools the official conformance suite (`@modelcontextprotocol/conformance`,
- * server mode) calls — plus the seed's `add` and `echo`.
+ * server mode) calls — plus the seed's `add` and `echo`, a structured-output tool and a tool
+ * with host metadata (title, annotations, an icon) and an optional parameter.
  */
 import {
+  ObjectType,
   RemotingFault,
   ServiceDefinition,
   ToolDeclaration,
@@ -17,7 +19,7 @@ import {
   stringType,
   text,
 } from '@toolwire/core';
-import { RED_PIXEL_PNG, silentWav } from './media';
+import { RED_PIXEL_DATA_URL, RED_PIXEL_PNG, silentWav } from './media';
 
 /** The JSON Schema 2020-12 input schema of `json_schema_2020_12_tool`, published verbatim. */
 export const JSON_SCHEMA_2020_12 = {
@@ -36,11 +38,21 @@ export const JSON_SCHEMA_2020_12 = {
   additionalProperties: false,
 };
 
+/** The notes `read_note` serves. */
+export const NOTES: Readonly<Record<string, string>> = Object.freeze({ welcome: 'Hello from toolwire.', todo: 'Ship structured output.' });
+
+/** Options of {@link createEverythingService}. */
+export interface EverythingOptions {
+  /** Tools per tools/list page (default: all on one page). */
+  pageSize?: number;
+}
+
 /** Builds the everything declaration and its procedures. */
-export function createEverythingService(): { decl: ToolDeclaration; defs: ServiceDefinition } {
+export function createEverythingService(options: EverythingOptions = {}): { decl: ToolDeclaration; defs: ServiceDefinition } {
   const decl = new ToolDeclaration('toolwire-everything', '1.0.0', {
     title: 'toolwire everything server',
     instructions: 'Every tool returns a different kind of MCP content; add and echo are the classic demo.',
+    ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
   });
   decl.addTool('add', 'Add two integers')
     .addParam('a', integerType(), 'First operand')
@@ -78,5 +90,26 @@ export function createEverythingService(): { decl: ToolDeclaration; defs: Servic
       name: name ?? null,
       address: address ?? null,
     }));
+
+  const structuredAdd = decl
+    .addTool('structured_add', 'Add two integers and return the sum as structured content')
+    .addParam('a', integerType(), 'First operand')
+    .addParam('b', integerType(), 'Second operand')
+    .setOutput(new ObjectType().addProperty('sum', integerType(), 'a + b'));
+  defs.registerTool(structuredAdd, (a, b) => ({ sum: a + b }));
+
+  const readNote = decl
+    .addTool('read_note', 'Read a note by its id')
+    .setTitle('Read a note')
+    .addParam('id', stringType(), `The note's id: ${Object.keys(NOTES).join(', ')}`)
+    .addParam('format', stringType(), 'plain (default) or upper')
+    .setOptional('format')
+    .setAnnotations({ readOnlyHint: true, openWorldHint: false })
+    .setIcons([{ src: RED_PIXEL_DATA_URL, mimeType: 'image/png', sizes: ['1x1'] }]);
+  defs.registerTool(readNote, (id, format) => {
+    const note = NOTES[id];
+    if (note === undefined) throw new RemotingFault(`No note "${id}" (notes: ${Object.keys(NOTES).join(', ')})`);
+    return format === 'upper' ? note.toUpperCase() : note;
+  });
   return { decl, defs };
 }

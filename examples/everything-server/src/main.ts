@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The everything server. `--port N` (default `$PORT` or 3001; 0 picks a free port) serves
- * `http://127.0.0.1:N/mcp` and logs the bound URL to stderr; `--stdio` serves standard I/O.
+ * `http://127.0.0.1:N/mcp` and logs the bound URL to stderr; `--stdio` serves standard I/O;
+ * `--page-size N` pages tools/list N tools at a time.
  */
 import express from 'express';
 import { createServer } from 'node:http';
@@ -12,24 +13,27 @@ import { createEverythingService } from './everything';
 
 function fail(message: string): never {
   console.error(`toolwire-everything: ${message}`);
-  console.error('usage: toolwire-everything [--port N | --stdio]');
+  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N]');
   process.exit(2);
 }
 
-function parseArgs(argv: string[]): { stdio: boolean; port: number } {
+function parseArgs(argv: string[]): { stdio: boolean; port: number; pageSize?: number } {
   let stdio = false;
   let port = Number(process.env.PORT ?? 3001);
+  let pageSize: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--stdio') stdio = true;
     else if (argv[i] === '--port') port = Number(argv[++i]);
+    else if (argv[i] === '--page-size') pageSize = Number(argv[++i]);
     else fail(`unknown argument ${JSON.stringify(argv[i])}`);
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535) fail('the port must be an integer from 0 to 65535');
-  return { stdio, port };
+  if (pageSize !== undefined && (!Number.isInteger(pageSize) || pageSize < 1)) fail('the page size must be a positive integer');
+  return { stdio, port, pageSize };
 }
 
-const { stdio, port } = parseArgs(process.argv.slice(2));
-const { decl, defs } = createEverythingService();
+const { stdio, port, pageSize } = parseArgs(process.argv.slice(2));
+const { decl, defs } = createEverythingService({ pageSize });
 const onError = (error: unknown, info: { tool?: string; method?: string }) =>
   console.error(`toolwire-everything: ${info.tool ?? info.method ?? 'request'} failed:`, error);
 

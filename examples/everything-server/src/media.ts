@@ -7,6 +7,9 @@ import { encodePng } from '@toolwire/example-demo-tools';
 /** A valid 1×1 red pixel PNG. */
 export const RED_PIXEL_PNG = encodePng(1, 1, () => [255, 0, 0]);
 
+/** The same pixel as a `data:` URL (an icon that needs no network). */
+export const RED_PIXEL_DATA_URL = `data:image/png;base64,${RED_PIXEL_PNG.toString('base64')}`;
+
 /** A valid WAV file (RIFF/WAVE, PCM 16-bit mono) of `samples` silent samples at 8 kHz. */
 export function silentWav(samples = 800): Buffer {
   const rate = 8000;

@@ -13,6 +13,8 @@ import { startServer } from '../src/conformance';
 
 jest.setTimeout(30_000);
 
+const LATEST = '2025-11-25';
+
 const main = join(__dirname, '..', 'dist', 'main.js');
 type Content = { type: string; text?: string; data?: string; mimeType?: string; resource?: Record<string, unknown> }[];
 
@@ -39,7 +41,7 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
     it('lists every tool with a non-empty description and the raw 2020-12 schema verbatim', async () => {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
-        ['add', 'echo', 'json_schema_2020_12_tool', 'test_audio_content', 'test_embedded_resource', 'test_error_handling', 'test_image_content', 'test_multiple_content_types', 'test_simple_text'].sort(),
+        ['add', 'echo', 'json_schema_2020_12_tool', 'read_note', 'structured_add', 'test_audio_content', 'test_embedded_resource', 'test_error_handling', 'test_image_content', 'test_multiple_content_types', 'test_simple_text'].sort(),
       );
       for (const tool of tools) expect(tool.description).toMatch(/\S/);
       expect(tools.find((t) => t.name === 'json_schema_2020_12_tool')?.inputSchema).toEqual(JSON_SCHEMA_2020_12);
@@ -73,12 +75,70 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
       expect(refused).toMatchObject({ isError: true, content: [{ type: 'text', text: 'unknown argument "nickname"' }] });
     });
 
+    it('negotiates 2025-11-25, so every metadata field reaches the client', () => {
+      const transport = client.transport;
+      if (transport instanceof StreamableHTTPClientTransport) expect(transport.protocolVersion).toBe(LATEST);
+      // serverInfo.title exists from 2025-06-18 on; the tool icons checked below only in 2025-11-25
+      expect(client.getServerVersion()).toMatchObject({ name: 'toolwire-everything', title: 'toolwire everything server' });
+    });
+
+    it('publishes read_note with its title, annotations and icon, and structured_add with its outputSchema', async () => {
+      const { tools } = await client.listTools();
+      const readNote = tools.find((t) => t.name === 'read_note');
+      expect(readNote).toMatchObject({ title: 'Read a note', annotations: { readOnlyHint: true, openWorldHint: false } });
+      expect(readNote?.icons).toEqual([{ src: expect.stringMatching(/^data:image\/png;base64,/), mimeType: 'image/png', sizes: ['1x1'] }]);
+      expect(readNote?.inputSchema.required).toEqual(['id']);
+      expect(tools.find((t) => t.name === 'structured_add')?.outputSchema).toEqual({
+        type: 'object',
+        properties: { sum: { type: 'integer', description: 'a + b' } },
+        required: ['sum'],
+      });
+    });
+
+    it('returns structured content the client validates against the outputSchema', async () => {
+      // callTool checks structuredContent against the outputSchema listTools cached
+      const result = await client.callTool({ name: 'structured_add', arguments: { a: 2, b: 3 } });
+      expect(result).toEqual({ content: [{ type: 'text', text: '{"sum":5}' }], structuredContent: { sum: 5 }, isError: false });
+    });
+
+    it('reads a note, treating a null format as not given', async () => {
+      expect((await call('read_note', { id: 'welcome' })).content).toEqual([{ type: 'text', text: 'Hello from toolwire.' }]);
+      expect((await call('read_note', { id: 'todo', format: 'upper' })).content[0].text).toBe('SHIP STRUCTURED OUTPUT.');
+      expect((await call('read_note', { id: 'todo', format: null })).content[0].text).toBe('Ship structured output.');
+      expect(await call('read_note', { id: 'nope' })).toMatchObject({ isError: true });
+    });
+
     it('still serves add and echo', async () => {
       expect((await call('add', { a: 6, b: 7 })).content[0].text).toBe('13');
       expect((await call('echo', { message: 'hi' })).content[0].text).toBe('hi');
     });
   });
 }
+
+describe('--page-size', () => {
+  it('pages tools/list; the SDK client follows nextCursor through every tool', async () => {
+    const { url, child } = await startServer(['--page-size', '4']);
+    const client = new Client({ name: 'paging-test', version: '1.0.0' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      const pages: number[] = [];
+      const names: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await client.listTools(cursor === undefined ? {} : { cursor });
+        pages.push(page.tools.length);
+        names.push(...page.tools.map((t) => t.name));
+        cursor = page.nextCursor;
+      } while (cursor !== undefined);
+      expect(pages).toEqual([4, 4, 3]);
+      expect(new Set(names).size).toBe(11);
+      await expect(client.listTools({ cursor: 'not-a-cursor' })).rejects.toThrow(/-32602|stale cursor/);
+    } finally {
+      await client.close();
+      child.kill('SIGTERM');
+    }
+  });
+});
 
 suite('HTTP', async () => {
   const { url, child } = await startServer();

@@ -54,9 +54,9 @@ function cpuNote(value: number): string {
   return Number.isFinite(value) ? ` (by CPU per request: ${x(1 / value)})` : '';
 }
 
-function microRatio(micro: readonly MicroResult[]): number {
-  const ns = (id: MicroResult['workload']): number => micro.find((m) => m.workload === id)?.nsPerOp ?? NaN;
-  return ns('list-1000') / ns('list-10');
+function microRatio(micro: readonly MicroResult[], id: MicroResult['workload'] = 'list-1000', baseline: MicroResult['workload'] = 'list-10'): number {
+  const ns = (of: MicroResult['workload']): number => micro.find((m) => m.workload === of)?.nsPerOp ?? NaN;
+  return ns(id) / ns(baseline);
 }
 
 /** Evaluates every target. */
@@ -71,6 +71,8 @@ export function evaluateTargets(http: readonly HttpSample[], stdio: readonly Std
     verdict('toolwire/Express: tools/list 1,000 tools < 3× tools/list 10 tools (server CPU µs per request, c=32)', listCost(http, 'toolwire-express'), (v) => v < 3, (v) => x(v) + ceilingNote),
     verdict('toolwire/node:http: tools/list 1,000 tools < 3× tools/list 10 tools (server CPU µs per request, c=32)', listCost(http, 'toolwire-http'), (v) => v < 3, (v) => x(v) + ceilingNote),
     verdict('dispatcher: tools/list 1,000 tools < 3× tools/list 10 tools (ns per call, in-process)', microRatio(micro), (v) => v < 3, x),
+    verdict('dispatcher: tools/call of a structured-output tool ≤ 1.10× tools/call add (ns per call, in-process)', microRatio(micro, 'call-structured', 'call-add'), (v) => v <= 1.1, x),
+    verdict('dispatcher: tools/list 10 tools with metadata ≤ 1.10× tools/list 10 plain tools (ns per call, in-process)', microRatio(micro, 'list-10-metadata', 'list-10'), (v) => v <= 1.1, x),
     verdict('toolwire stdio ≥ 3× the SDK stdio server (msg/s)', stdioRatio(stdio, 'messagesPerSec'), (v) => v >= 3, (v) => x(v) + cpuNote(stdioRatio(stdio, 'cpuMicros'))),
     verdict('toolwire/Express RSS within 15 MB of hand-written Express (after tools/call add, c=32)', rssDelta(http, 'toolwire-express', 'hand-express'), (v) => v <= 15, (v) => `${v >= 0 ? '+' : ''}${v.toFixed(1)} MB`),
   ];

@@ -185,15 +185,14 @@ export class ToolDeclaration {
     const version = this.preferredVersion(protocolVersion);
     const page = this.pageOf(cursor);
     if (page === undefined) throw new RangeError(`toToolsList: unknown or stale cursor ${JSON.stringify(cursor)}`);
-    this.toolsPage(version, page);
-    return this.cache.objects.get(pageKey(version, page)) as ToolsListResult;
+    return this.toolsPage(version, page).object;
   }
 
   /** The `initialize` result for the version negotiated from `protocolVersion` (computed once; treat it as read-only). */
   toInitializeResult(protocolVersion?: string | null): InitializeResult {
     const version = this.preferredVersion(protocolVersion);
     this.initializeJson(version);
-    return this.cache.objects.get(version) as InitializeResult;
+    return (this.cache.init.get(version) as CachedPayload<InitializeResult>).object;
   }
 
   /**
@@ -209,13 +208,12 @@ export class ToolDeclaration {
   /** @internal The JSON text of {@link toInitializeResult} for a supported version. */
   initializeJson(version: string): string {
     const cache = this.fresh();
-    let json = cache.json.get(version);
-    if (json === undefined) {
+    let payload = cache.init.get(version);
+    if (!payload) {
       const object = deepFreeze(this.buildInitialize(version));
-      cache.json.set(version, (json = JSON.stringify(object)));
-      cache.objects.set(version, object);
+      cache.init.set(version, (payload = { object, json: JSON.stringify(object) }));
     }
-    return json;
+    return payload.json;
   }
 
   /** The payload caches of the current schema revision (a new, empty set after any change). */
@@ -235,7 +233,7 @@ export class ToolDeclaration {
     return start !== undefined && start > 0 && start < this._tools.length && start % this.pageSize === 0 ? start : undefined;
   }
 
-  private toolsPage(version: string, start: number): { json: string; bytes?: Uint8Array } {
+  private toolsPage(version: string, start: number): CachedPayload<ToolsListResult> {
     const cache = this.fresh();
     const key = pageKey(version, start);
     let page = cache.pages.get(key);
@@ -248,9 +246,8 @@ export class ToolDeclaration {
         result.nextCursor = encodeCursor(end, cache.fingerprint);
       }
       const json = JSON.stringify(deepFreeze(result));
-      page = json.length < LARGE_PAYLOAD ? { json } : { json, bytes: new TextEncoder().encode(json) };
+      page = json.length < LARGE_PAYLOAD ? { object: result, json } : { object: result, json, bytes: new TextEncoder().encode(json) };
       cache.pages.set(key, page);
-      cache.objects.set(key, result);
     }
     return page;
   }
@@ -267,21 +264,27 @@ export class ToolDeclaration {
   }
 }
 
-/** The payloads of one schema revision: initialize texts by version, tools/list pages by version and start. */
+/** A payload as a frozen object, its JSON text and, when large, that text's UTF-8 bytes. */
+interface CachedPayload<T> {
+  readonly object: T;
+  readonly json: string;
+  readonly bytes?: Uint8Array;
+}
+
+/** The payloads of one schema revision: initialize by version, tools/list pages by version and start. */
 interface Cache {
   readonly revision: number;
-  readonly json: Map<string, string>;
-  readonly objects: Map<string, unknown>;
-  readonly pages: Map<string, { json: string; bytes?: Uint8Array }>;
+  readonly init: Map<string, CachedPayload<InitializeResult>>;
+  readonly pages: Map<string, CachedPayload<ToolsListResult>>;
   fingerprint?: string;
 }
 
 function newCache(revision: number): Cache {
-  return { revision, json: new Map(), objects: new Map(), pages: new Map() };
+  return { revision, init: new Map(), pages: new Map() };
 }
 
 function pageKey(version: string, start: number): string {
-  return `${version}@${start}`;
+  return start === 0 ? version : `${version}@${start}`;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -30,7 +30,7 @@ export const HttpRefusals = Object.freeze({
   forbiddenHost: httpRefusal(403, 'Forbidden: Host not allowed'),
   notAcceptable: httpRefusal(406, 'Not Acceptable: the client must accept both application/json and text/event-stream'),
   unsupportedMediaType: httpRefusal(415, 'Unsupported Media Type: Content-Type must be application/json (UTF-8)'),
-  bodyConsumed: httpRefusal(500, 'Internal error: the request body was read by an earlier middleware that left no req.body'),
+  bodyConsumed: httpRefusal(500, 'Internal error: the request body was read by an earlier middleware that left nothing to dispatch'),
   internal: httpRefusal(500, 'Internal error'),
 });
 

@@ -32,6 +32,13 @@ export default tseslint.config(
     },
   },
   {
+    // @toolwire/fetch runs on Web-standard runtimes (Workers have no node: modules)
+    files: ['packages/fetch/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', '@toolwire/core/*', '../../core/*', '../../../core/*', 'express', 'http', 'stream', 'fs', 'net'] }],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -1,24 +1,19 @@
-/** The demo app with supertest: its tools, their schemas, and the image tool's PNG. */
+/** The demo app through the test client (`@toolwire/express/testing`): its tools, their schemas, and the image tool's PNG. */
 import { inflateSync } from 'node:zlib';
 import request from 'supertest';
+import { mcpTestClient } from '@toolwire/express/testing';
 import { createApp } from '../src/app';
 import { gradientPng, PNG_SIGNATURE } from '@toolwire/example-demo-tools';
 
-const app = createApp();
-
-function call(name: string, args: Record<string, unknown> = {}): Record<string, unknown> {
-  return { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } };
-}
+const client = mcpTestClient(createApp());
 
 describe('http-server example app', () => {
   it('initializes as toolwire-demo 1.0.0', async () => {
-    const res = await request(app).post('/mcp').send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25' } });
-    expect(res.body.result).toMatchObject({ protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'toolwire-demo', version: '1.0.0' } });
+    expect(await client.initialize()).toMatchObject({ protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'toolwire-demo', version: '1.0.0' } });
   });
 
   it('lists add, echo and image with the seed\'s descriptions', async () => {
-    const res = await request(app).post('/mcp').send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
-    const tools = res.body.result.tools as { name: string; description: string; inputSchema: { properties: Record<string, unknown>; required: string[] } }[];
+    const { tools } = await client.listTools();
     expect(tools.map((t) => [t.name, t.description])).toEqual([
       ['add', 'Add two integers'],
       ['echo', 'Echo a string'],
@@ -30,29 +25,29 @@ describe('http-server example app', () => {
   });
 
   it('adds 6 and 7', async () => {
-    const res = await request(app).post('/mcp').send(call('add', { a: 6, b: 7 }));
-    expect(res.body.result).toEqual({ content: [{ type: 'text', text: '13' }], isError: false });
+    expect(await client.callTool('add', { a: 6, b: 7 })).toMatchObject({ text: '13', isError: false, content: [{ type: 'text', text: '13' }], status: 200 });
   });
 
-  it('echoes a message', async () => {
-    const res = await request(app).post('/mcp').send(call('echo', { message: 'hello' }));
-    expect(res.body.result.content).toEqual([{ type: 'text', text: 'hello' }]);
+  it('echoes a message, also through a supertest agent', async () => {
+    expect((await mcpTestClient(request(createApp())).callTool('echo', { message: 'hello' })).content).toEqual([{ type: 'text', text: 'hello' }]);
   });
 
   it('returns a real 16×16 PNG from image by default', async () => {
-    const res = await request(app).post('/mcp').send(call('image'));
-    const [block] = res.body.result.content;
+    const [block] = (await client.callTool('image')).content;
     expect(block.type).toBe('image');
     expect(block.mimeType).toBe('image/png');
-    const png = Buffer.from(block.data, 'base64');
+    const png = Buffer.from(block.data ?? '', 'base64');
     expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     expect(png.subarray(12, 16).toString('ascii')).toBe('IHDR');
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([16, 16]);
   });
 
   it('reports an out-of-range image size as a tool error', async () => {
-    const res = await request(app).post('/mcp').send(call('image', { size: 1000 }));
-    expect(res.body.result).toEqual({ content: [{ type: 'text', text: 'size must be between 1 and 256, got 1000' }], isError: true });
+    expect(await client.callTool('image', { size: 1000 })).toMatchObject({ text: 'size must be between 1 and 256, got 1000', isError: true });
+  });
+
+  it('reports a bad argument as a tool error under the latest protocol version', async () => {
+    expect(await client.callTool('add', { a: 'six', b: 7 })).toMatchObject({ text: 'argument "a": expected integer, got string', isError: true });
   });
 });
 

@@ -5,6 +5,8 @@
 import { spawn, ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
+import request from 'supertest';
+import { mcpTestClient } from '@toolwire/express/testing';
 
 const MAIN = path.join(__dirname, '..', 'dist', 'main.js');
 
@@ -21,12 +23,6 @@ async function start(): Promise<{ child: ChildProcess; url: string }> {
     child.once('exit', (code) => reject(new Error(`example exited with ${code} before listening: ${stderr}`)));
   });
   return { child, url };
-}
-
-async function post(url: string, message: unknown): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(message) });
-  const text = await res.text();
-  return { status: res.status, body: text === '' ? undefined : JSON.parse(text) };
 }
 
 describe('examples/http-server main.js', () => {
@@ -48,12 +44,10 @@ describe('examples/http-server main.js', () => {
   });
 
   it('answers initialize, tools/call and a notification over HTTP', async () => {
-    const init = await post(url, { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25' } });
-    expect(init).toMatchObject({ status: 200, body: { result: { serverInfo: { name: 'toolwire-demo' } } } });
-    const added = await post(url, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'add', arguments: { a: 6, b: 7 } } });
-    expect(added).toEqual({ status: 200, body: { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: '13' }], isError: false } } });
-    const note = await post(url, { jsonrpc: '2.0', method: 'notifications/initialized' });
-    expect(note).toEqual({ status: 202, body: undefined });
+    const client = mcpTestClient(request(new URL(url).origin)); // a supertest agent for the process's URL
+    expect(await client.initialize()).toMatchObject({ status: 200, serverInfo: { name: 'toolwire-demo' } });
+    expect(await client.callTool('add', { a: 6, b: 7 })).toMatchObject({ status: 200, text: '13', isError: false, content: [{ type: 'text', text: '13' }] });
+    expect(await client.notify('notifications/initialized')).toEqual({ status: 202 });
   });
 
   it('answers GET with 405', async () => {

@@ -1,6 +1,7 @@
 /**
  * @toolwire/core — the public surface: schema types, declarations, procedures, faults,
- * content types and the dispatcher every transport uses. This file is the only barrel.
+ * content types, the dispatcher every transport uses, and the HTTP rules the HTTP transports
+ * share. This file is the only barrel.
  */
 export { Type } from './schema/Type';
 export type { TypeId, JsonSchema, TypeOf } from './schema/Type';
@@ -51,3 +52,10 @@ export type { ErrorHook, ErrorInfo } from './dispatch/errorPolicy';
 export { Session } from './dispatch/Session';
 export { errorResponse, parseErrorResponse, refusalResponse, internalErrorResponse } from './dispatch/jsonRpc';
 export type { RequestId } from './dispatch/jsonRpc';
+
+export { HttpRules } from './httpRules/HttpRules';
+export type { HttpRequestHead } from './httpRules/HttpRules';
+export { DEFAULT_MAX_BODY_BYTES, resolveHttpOptions } from './httpRules/HttpOptions';
+export type { HttpOptions, ResolvedHttpOptions } from './httpRules/HttpOptions';
+export { HttpRefusals } from './httpRules/HttpRefusal';
+export type { HttpRefusal, HttpRefusalStatus } from './httpRules/HttpRefusal';

@@ -1,22 +1,18 @@
 /**
  * mcpHandler: the stateless Streamable HTTP endpoint as a framework-neutral Node handler. It
- * applies the HTTP rules in the order SPEC.md gives them (method, Origin, Host, Accept,
+ * applies core's HTTP rules in the order SPEC.md gives them (method, Origin, Host, Accept,
  * Content-Type, body), hands the message to core's Dispatcher and writes what comes back:
  * rejected → 400, nothing → 202, otherwise 200 `application/json`. It never looks at a method
  * name or builds a result; every protocol decision is core's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Dispatcher, checkDispatcherArguments } from '@toolwire/core';
+import { Dispatcher, HttpRules, checkDispatcherArguments } from '@toolwire/core';
 import type { DispatchResult, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import { McpHttpOptions, resolveHttpOptions } from './McpHttpOptions';
-import { createOriginRule } from './httpRules/originRule';
-import { createHostRule } from './httpRules/hostRule';
-import { acceptsJsonAndEventStream } from './httpRules/accept';
-import { isJsonContentType } from './httpRules/contentType';
 import { readBody, BodyReceiver } from './httpRules/readBody';
 import { upstreamBody } from './httpRules/upstreamBody';
 import { HttpDispatchContext } from './HttpDispatchContext';
-import { payloadTooLarge, refuse, Refusals, sendAccepted, sendJson, sendParts } from './replies';
+import { closing, refuse, Refusals, sendAccepted, sendJson, sendParts } from './replies';
 
 /**
  * A Node request handler; also usable as Express middleware (it always answers and never
@@ -39,10 +35,9 @@ export function mcpHandler(decl: ToolDeclaration, defs: ServiceDefinition, optio
   const resolved = resolveHttpOptions(options);
   checkDispatcherArguments('mcpHandler', defs, decl, resolved.dispatcher, 'decl, defs');
   const dispatcher = new Dispatcher(defs, decl, resolved.dispatcher);
-  const originAllowed = createOriginRule(resolved.allowedOrigins);
-  const hostAllowed = createHostRule(resolved.allowedHosts);
-  const { maxBodyBytes, strictAccept } = resolved;
-  const tooLarge = payloadTooLarge(maxBodyBytes);
+  const rules = new HttpRules(resolved, '@toolwire/express');
+  const { maxBodyBytes } = rules;
+  const tooLarge = closing(rules.tooLarge);
 
   function dispatch(req: IncomingMessage, res: ServerResponse, message: unknown): void {
     let result: DispatchResult | Promise<DispatchResult>;
@@ -56,13 +51,16 @@ export function mcpHandler(decl: ToolDeclaration, defs: ServiceDefinition, optio
   }
 
   return function mcpHandler(req: IncomingMessage, res: ServerResponse): void {
-    if (req.method !== 'POST') return refuse(res, Refusals.methodNotAllowed);
     const headers = req.headers;
-    const origin = headers.origin;
-    if (origin !== undefined && !originAllowed(origin, headers.host)) return refuse(res, Refusals.forbiddenOrigin);
-    if (!hostAllowed(headers.host, req.socket.localAddress)) return refuse(res, Refusals.forbiddenHost);
-    if (strictAccept && !acceptsJsonAndEventStream(headers.accept)) return refuse(res, Refusals.notAcceptable);
-    if (!isJsonContentType(headers['content-type'])) return refuse(res, Refusals.unsupportedMediaType);
+    const refusal = rules.check({
+      method: req.method,
+      origin: headers.origin,
+      host: headers.host,
+      accept: headers.accept,
+      contentType: headers['content-type'],
+      localAddress: req.socket.localAddress,
+    });
+    if (refusal) return refuse(res, refusal);
     const parsed = upstreamBody(req);
     if (parsed !== undefined) return dispatch(req, res, parsed);
     const receiver: BodyReceiver = {

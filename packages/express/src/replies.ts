@@ -1,42 +1,24 @@
 /**
- * replies: how the handler writes to the response — one `writeHead` and one `end` — and the
- * HTTP-level refusals (405, 403, 406, 413, 415, 500), each a status, its headers and a JSON-RPC
- * error body built once by core's `errorResponse`.
+ * replies: how the handler writes to the response — one `writeHead` and one `end` — the
+ * refusals core prepared (405, 403, 406, 413, 415, 500) and the answers core's dispatcher chose.
+ * This file adds only what Node's framing needs: `Content-Length`, and `Connection: close` on 413.
  */
 import type { ServerResponse, OutgoingHttpHeaders } from 'node:http';
-import { internalErrorResponse, refusalResponse } from '@toolwire/core';
+import { HttpRefusals } from '@toolwire/core';
+import type { HttpRefusal } from '@toolwire/core';
 
-/** A prepared answer: status, headers (with Content-Length) and body. */
-export interface Refusal {
-  readonly status: number;
-  readonly headers: OutgoingHttpHeaders;
-  readonly body: string;
-}
+/** A prepared answer: status, headers and body (core's {@link HttpRefusal}). */
+export type Refusal = HttpRefusal;
 
-/** Builds a refusal whose body is core's JSON-RPC error with `"id": null` (core picks the code: internal for 5xx, a refusal otherwise). */
-export function refusal(status: number, message: string, extraHeaders: OutgoingHttpHeaders = {}): Refusal {
-  const body = status >= 500 ? internalErrorResponse(message) : refusalResponse(message);
-  return {
-    status,
-    headers: { ...extraHeaders, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
-    body,
-  };
-}
+/** The refusals that do not depend on options (core's table). */
+export const Refusals = HttpRefusals;
 
-/** The refusals that do not depend on options. */
-export const Refusals = {
-  methodNotAllowed: refusal(405, 'Method Not Allowed: only POST is accepted', { Allow: 'POST' }),
-  forbiddenOrigin: refusal(403, 'Forbidden: Origin not allowed'),
-  forbiddenHost: refusal(403, 'Forbidden: Host not allowed'),
-  notAcceptable: refusal(406, 'Not Acceptable: the client must accept both application/json and text/event-stream'),
-  unsupportedMediaType: refusal(415, 'Unsupported Media Type: Content-Type must be application/json (UTF-8)'),
-  bodyConsumed: refusal(500, 'Internal error: the request body was read by an earlier middleware that left no req.body'),
-  internal: refusal(500, 'Internal error'),
-} as const;
-
-/** Builds the 413 refusal for a body limit (once, in the factory). */
-export function payloadTooLarge(limit: number): Refusal {
-  return refusal(413, `Payload Too Large: the request body exceeds ${limit} bytes`, { Connection: 'close' });
+/**
+ * The 413 refusal core built for the body limit, closing the connection: the rest of an
+ * oversized body is not worth reading (once, in the factory).
+ */
+export function closing(tooLarge: HttpRefusal): Refusal {
+  return { ...tooLarge, headers: { ...tooLarge.headers, Connection: 'close' } };
 }
 
 /** False when there is nobody to answer (the client went away) or someone already answered (an upstream middleware). */
@@ -47,7 +29,7 @@ function answerable(res: ServerResponse): boolean {
 /** Writes a prepared refusal. */
 export function refuse(res: ServerResponse, r: Refusal): void {
   if (!answerable(res)) return;
-  res.writeHead(r.status, r.headers);
+  res.writeHead(r.status, { ...r.headers, 'Content-Length': Buffer.byteLength(r.body) });
   res.end(r.body);
 }
 

@@ -26,17 +26,19 @@ const imports = (file: string): string[] => [...readFileSync(file, 'utf8').match
 const manifest = (pkg: string) => JSON.parse(readFileSync(join(packages, pkg, 'package.json'), 'utf8'));
 
 describe('architecture', () => {
-  it('dependencies: core none, stdio only core (installing it never pulls in express), express core plus express as a peer', () => {
+  it('dependencies: core none, stdio and fetch only core (installing them never pulls in express), express core plus express as a peer', () => {
     expect(manifest('core').dependencies ?? {}).toEqual({});
     expect(Object.keys(manifest('stdio').dependencies)).toEqual(['@toolwire/core']);
     expect(manifest('stdio').peerDependencies ?? {}).toEqual({});
+    expect(Object.keys(manifest('fetch').dependencies)).toEqual(['@toolwire/core']);
+    expect(manifest('fetch').peerDependencies ?? {}).toEqual({});
     expect(Object.keys(manifest('express').dependencies)).toEqual(['@toolwire/core']);
     expect(Object.keys(manifest('express').peerDependencies)).toEqual(['express']);
   });
 
   it('only the protocol profile knows versions: no other source file compares a version string or names a revision date', () => {
     const profile = join(packages, 'core', 'src', 'protocol', 'profile.ts');
-    const all = ['core', 'express', 'stdio'].flatMap((pkg) => sources(join(packages, pkg, 'src')));
+    const all = ['core', 'express', 'stdio', 'fetch'].flatMap((pkg) => sources(join(packages, pkg, 'src')));
     for (const file of all.filter((f) => f !== profile)) {
       const text = code(file);
       expect(`${relative(packages, file)}: ${text.match(/['"`]\d{4}-\d{2}-\d{2}['"`]/)?.[0] ?? 'no date literal'}`).toMatch(/: no date literal$/);
@@ -50,7 +52,13 @@ describe('architecture', () => {
     }
   });
 
-  it.each(['express', 'stdio'])('%s uses only the public entry of core', (pkg) => {
+  it('fetch imports nothing but core and its own files (it runs where there is no node:)', () => {
+    for (const file of sources(join(packages, 'fetch', 'src'))) {
+      for (const spec of imports(file)) expect(`${relative(packages, file)} -> ${spec}`).toMatch(/ -> (\.\.?\/|@toolwire\/core$)/);
+    }
+  });
+
+  it.each(['express', 'stdio', 'fetch'])('%s uses only the public entry of core', (pkg) => {
     for (const file of sources(join(packages, pkg, 'src'))) {
       for (const spec of imports(file)) {
         expect(`${relative(packages, file)} -> ${spec}`).not.toMatch(/@toolwire\/core\/|\.\.\/\.\.\/core/);
@@ -58,14 +66,16 @@ describe('architecture', () => {
     }
   });
 
-  it.each(['express', 'stdio'])('%s picks no JSON-RPC codes itself (it calls core\'s response builders)', (pkg) => {
+  it.each(['express', 'stdio', 'fetch'])('%s picks no JSON-RPC codes itself (it calls core\'s response builders)', (pkg) => {
     for (const file of sources(join(packages, pkg, 'src'))) {
       expect(`${relative(packages, file)}: ${/\bErrorCodes\b|-32[0-9]{3}/.test(code(file))}`).toMatch(/: false$/);
     }
   });
 
-  it.each(['express', 'stdio'])('%s never decides protocol behaviour (no method names, no result building)', (pkg) => {
-    for (const file of sources(join(packages, pkg, 'src'))) {
+  it.each(['express', 'stdio', 'fetch'])('%s never decides protocol behaviour (no method names, no result building)', (pkg) => {
+    // express's testing entry is a client: it names methods and reads results; the server never does
+    const client = join(packages, 'express', 'src', 'testing');
+    for (const file of sources(join(packages, pkg, 'src')).filter((f) => !f.startsWith(client))) {
       const text = code(file);
       expect(`${relative(packages, file)}: ${/'(tools\/call|tools\/list|initialize|ping)'|"result":|isError/.test(text)}`).toMatch(/: false$/);
     }

@@ -2,11 +2,16 @@
  * hostRule: protection against DNS rebinding. With `allowedHosts`, the `Host` header's hostname
  * (port ignored) must be listed. Without it, a request that reached the server on a loopback
  * address must name `localhost`, `127.0.0.1` or `[::1]`; on any other address every Host passes
- * (such a server is meant to be reached by other names; protect it with `allowedHosts`).
+ * (such a server is meant to be reached by other names; protect it with `allowedHosts`). When the
+ * transport cannot see the local address at all (Web-standard runtimes hand over a `Request`
+ * without a socket), the loopback names are the default: the safe assumption is a local server.
  */
 import { hostnameOf, parseAuthority } from './hostHeader';
 
-/** Decides whether a request with this `Host` header, received on this local address, may proceed. */
+/**
+ * Decides whether a request with this `Host` header, received on this local address, may
+ * proceed; `localAddress` is `undefined` when the transport cannot know it.
+ */
 export type HostRule = (host: string | undefined, localAddress: string | undefined) => boolean;
 
 const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -14,12 +19,13 @@ const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '
 /**
  * Builds the Host check once from `allowedHosts` (hostnames; a port, if given, is ignored;
  * an IPv6 literal may be written with or without brackets).
+ * @param owner - the package whose option this is, for the error message.
  * @throws TypeError for an entry that is not a hostname.
  */
-export function createHostRule(allowedHosts: readonly string[] | undefined): HostRule {
+export function createHostRule(allowedHosts: readonly string[] | undefined, owner = '@toolwire/core'): HostRule {
   if (allowedHosts === undefined) {
     return function hostAllowed(host: string | undefined, localAddress: string | undefined): boolean {
-      if (localAddress === undefined || !isLoopback(localAddress)) return true;
+      if (localAddress !== undefined && !isLoopback(localAddress)) return true;
       const hostname = hostnameOf(host);
       return hostname !== undefined && LOOPBACK_NAMES.has(hostname);
     };
@@ -27,7 +33,7 @@ export function createHostRule(allowedHosts: readonly string[] | undefined): Hos
   const allowed = new Set<string>();
   for (const entry of allowedHosts) {
     const authority = parseAuthority(bareIpv6(entry) ? `[${entry}]` : entry);
-    if (!authority) throw new TypeError(`@toolwire/express: allowedHosts: expected host names like "example.com", got ${JSON.stringify(entry)}`);
+    if (!authority) throw new TypeError(`${owner}: allowedHosts: expected host names like "example.com", got ${JSON.stringify(entry)}`);
     allowed.add(authority.hostname);
   }
   return function hostAllowed(host: string | undefined): boolean {

@@ -23,14 +23,15 @@ const ORIGIN = /^(https?):\/\/([^/?#@\s]+)$/i;
 /**
  * Builds the Origin check once from `allowedOrigins`; each entry must be an origin such as
  * `https://app.example.com` or `http://localhost:5173` (a trailing `/` is tolerated).
+ * @param owner - the package whose option this is, for the error message.
  * @throws TypeError for an entry that is not an http(s) origin.
  */
-export function createOriginRule(allowedOrigins: readonly string[] | undefined): OriginRule {
+export function createOriginRule(allowedOrigins: readonly string[] | undefined, owner = '@toolwire/core'): OriginRule {
   const allowed = new Set<string>();
   for (const entry of allowedOrigins ?? []) {
     const parsed = parseOrigin(entry.endsWith('/') ? entry.slice(0, -1) : entry);
     if (!parsed) {
-      throw new TypeError(`@toolwire/express: allowedOrigins: expected origins like "https://app.example.com", got ${JSON.stringify(entry)}`);
+      throw new TypeError(`${owner}: allowedOrigins: expected origins like "https://app.example.com", got ${JSON.stringify(entry)}`);
     }
     allowed.add(parsed.origin);
   }

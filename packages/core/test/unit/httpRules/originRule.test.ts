@@ -1,5 +1,5 @@
 /** originRule on its own: same-origin arithmetic and allowedOrigins normalization. */
-import { createOriginRule } from '../../src/httpRules/originRule';
+import { createOriginRule } from '../../../src/httpRules/originRule';
 
 describe('createOriginRule', () => {
   const own = createOriginRule(undefined);

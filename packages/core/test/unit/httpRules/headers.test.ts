@@ -1,6 +1,6 @@
 /** The Content-Type and Accept rules on their own. */
-import { isJsonContentType } from '../../src/httpRules/contentType';
-import { acceptsJsonAndEventStream } from '../../src/httpRules/accept';
+import { isJsonContentType } from '../../../src/httpRules/contentType';
+import { acceptsJsonAndEventStream } from '../../../src/httpRules/accept';
 
 describe('isJsonContentType', () => {
   it('reads a missing or empty Content-Type as JSON', () => {

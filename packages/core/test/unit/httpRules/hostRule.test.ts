@@ -1,5 +1,5 @@
-/** hostRule on its own: loopback defaults, non-loopback addresses and allowedHosts. */
-import { createHostRule, isLoopback } from '../../src/httpRules/hostRule';
+/** hostRule on its own: loopback defaults, non-loopback and unknown addresses, and allowedHosts. */
+import { createHostRule, isLoopback } from '../../../src/httpRules/hostRule';
 
 describe('createHostRule', () => {
   const defaults = createHostRule(undefined);
@@ -17,6 +17,13 @@ describe('createHostRule', () => {
   it('on a non-loopback address passes any Host when allowedHosts is unset', () => {
     expect(defaults('evil.example.com', '10.0.0.5')).toBe(true);
     expect(defaults('example.com', '2001:db8::1')).toBe(true);
+  });
+
+  it('where the transport cannot see the local address (Web runtimes) passes only the loopback names', () => {
+    expect(defaults('localhost:8787', undefined)).toBe(true);
+    expect(defaults('[::1]', undefined)).toBe(true);
+    expect(defaults('evil.example.com', undefined)).toBe(false);
+    expect(createHostRule(['api.example.com'])('api.example.com', undefined)).toBe(true);
   });
 
   it('with allowedHosts checks the hostname on every address, port ignored', () => {

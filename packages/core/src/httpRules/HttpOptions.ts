@@ -1,0 +1,75 @@
+/**
+ * HttpOptions: the options every HTTP transport (`@toolwire/express`, `@toolwire/fetch`) accepts
+ * — the dispatcher's plus the HTTP rules' — and the one place they are checked and given their
+ * defaults, at construction, never per request.
+ */
+import { checkDispatcherOptions, describeArgument as describe } from '../dispatch/setup';
+import type { DispatcherOptions } from '../dispatch/setup';
+
+/** Options of the HTTP transports: the dispatcher's plus the HTTP rules'. */
+export interface HttpOptions extends DispatcherOptions {
+  /**
+   * Origins allowed besides the request's own (e.g. `https://app.example.com`). Default: none —
+   * a request with a foreign `Origin` is refused with 403.
+   */
+  allowedOrigins?: string[];
+  /**
+   * Host names the `Host` header may carry (port ignored). Default: unset — on a loopback
+   * address (or where the transport cannot see the address) only `localhost`, `127.0.0.1` and
+   * `[::1]`; on other addresses any host.
+   */
+  allowedHosts?: string[];
+  /** Largest body read from the stream, in bytes (default 4 MiB); larger → 413. */
+  maxBodyBytes?: number;
+  /** Require `Accept` to list both `application/json` and `text/event-stream` (default false) → 406. */
+  strictAccept?: boolean;
+}
+
+/** The checked options, defaults applied. */
+export interface ResolvedHttpOptions {
+  readonly dispatcher: DispatcherOptions;
+  readonly allowedOrigins: readonly string[] | undefined;
+  readonly allowedHosts: readonly string[] | undefined;
+  readonly maxBodyBytes: number;
+  readonly strictAccept: boolean;
+}
+
+/** The default body limit: 4 MiB. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Checks the options once and applies the defaults.
+ * @param owner - the package or factory asking, for the messages (`@toolwire/express`).
+ * @throws TypeError naming the option, what was expected and what was given.
+ */
+export function resolveHttpOptions(owner: string, options: unknown): ResolvedHttpOptions {
+  if (options === undefined) options = {};
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new TypeError(`${owner}: expected an options object, got ${describe(options)}`);
+  }
+  const { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, strictAccept, ...dispatcherOptions } = options as Record<string, unknown>;
+  const o = { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, strictAccept };
+  // everything that is not an HTTP option goes to the dispatcher, which refuses unknown names
+  const dispatcher = checkDispatcherOptions(owner, dispatcherOptions);
+  const optionError = (name: string, expected: string, got: unknown): TypeError =>
+    new TypeError(`${owner}: option ${name}: expected ${expected}, got ${describe(got)}`);
+  const stringList = (name: string, value: unknown): readonly string[] | undefined => {
+    if (value === undefined) return undefined;
+    if (!Array.isArray(value)) throw optionError(name, 'an array of non-empty strings', value);
+    const bad = value.findIndex((v) => typeof v !== 'string' || v === '');
+    if (bad >= 0) throw optionError(`${name}[${bad}]`, 'a non-empty string', value[bad]);
+    return [...(value as string[])];
+  };
+  if (o.strictAccept !== undefined && typeof o.strictAccept !== 'boolean') throw optionError('strictAccept', 'a boolean', o.strictAccept);
+  const maxBodyBytes = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (typeof maxBodyBytes !== 'number' || !Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
+    throw optionError('maxBodyBytes', 'a positive integer', o.maxBodyBytes);
+  }
+  return {
+    dispatcher,
+    allowedOrigins: stringList('allowedOrigins', o.allowedOrigins),
+    allowedHosts: stringList('allowedHosts', o.allowedHosts),
+    maxBodyBytes,
+    strictAccept: o.strictAccept === true,
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * HttpRefusal: the answers an HTTP transport gives before a message reaches the dispatcher —
+ * wrong method (405), foreign Origin or Host (403), Accept (406), Content-Type (415), body too
+ * large (413), a transport failure (500) — each a status, its headers and a JSON-RPC error body
+ * with `"id": null`, built once. Core chooses these statuses, as it chooses the dispatcher's;
+ * transports only write them (adding framing headers such as `Content-Length` themselves).
+ */
+import { internalErrorResponse, refusalResponse } from '../dispatch/jsonRpc';
+
+/** The statuses of the HTTP refusals. */
+export type HttpRefusalStatus = 403 | 405 | 406 | 413 | 415 | 500;
+
+/** A prepared refusal: status, headers (always `Content-Type: application/json`) and body. */
+export interface HttpRefusal {
+  readonly status: HttpRefusalStatus;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+/** Builds a refusal whose body is core's JSON-RPC error (internal for 5xx, a refusal otherwise). */
+function httpRefusal(status: HttpRefusalStatus, message: string, extraHeaders: Record<string, string> = {}): HttpRefusal {
+  const body = status >= 500 ? internalErrorResponse(message) : refusalResponse(message);
+  return Object.freeze({ status, headers: Object.freeze({ ...extraHeaders, 'Content-Type': 'application/json' }), body });
+}
+
+/** The refusals that do not depend on options. */
+export const HttpRefusals = Object.freeze({
+  methodNotAllowed: httpRefusal(405, 'Method Not Allowed: only POST is accepted', { Allow: 'POST' }),
+  forbiddenOrigin: httpRefusal(403, 'Forbidden: Origin not allowed'),
+  forbiddenHost: httpRefusal(403, 'Forbidden: Host not allowed'),
+  notAcceptable: httpRefusal(406, 'Not Acceptable: the client must accept both application/json and text/event-stream'),
+  unsupportedMediaType: httpRefusal(415, 'Unsupported Media Type: Content-Type must be application/json (UTF-8)'),
+  bodyConsumed: httpRefusal(500, 'Internal error: the request body was read by an earlier middleware that left nothing to dispatch'),
+  internal: httpRefusal(500, 'Internal error'),
+});
+
+/** The 413 refusal for a body limit (built once, when the transport is created). */
+export function payloadTooLarge(limit: number): HttpRefusal {
+  return httpRefusal(413, `Payload Too Large: the request body exceeds ${limit} bytes`);
+}

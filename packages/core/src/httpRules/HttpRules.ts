@@ -1,0 +1,72 @@
+/**
+ * HttpRules: the HTTP checks of the stateless Streamable HTTP endpoint, compiled once from the
+ * options and shared by every HTTP transport, so Express, `node:http` and Web-standard `fetch`
+ * handlers refuse the same requests with the same statuses and bytes. A transport reads the
+ * request head into an {@link HttpRequestHead}, asks {@link HttpRules.check}, and either writes
+ * the refusal or reads the body (at most `maxBodyBytes`, else `tooLarge`) and dispatches it.
+ */
+import type { DispatcherOptions } from '../dispatch/setup';
+import type { ResolvedHttpOptions } from './HttpOptions';
+import { HttpRefusal, HttpRefusals, payloadTooLarge } from './HttpRefusal';
+import { createOriginRule, OriginRule } from './originRule';
+import { createHostRule, HostRule } from './hostRule';
+import { acceptsJsonAndEventStream } from './accept';
+import { isJsonContentType } from './contentType';
+
+/** What the rules look at: the method and four headers of a request, and where it arrived. */
+export interface HttpRequestHead {
+  readonly method: string | undefined;
+  /** The `Origin` header, `undefined` when absent. */
+  readonly origin: string | undefined;
+  /** The `Host` header (Web runtimes: the request URL's host when the header is absent). */
+  readonly host: string | undefined;
+  readonly accept: string | undefined;
+  readonly contentType: string | undefined;
+  /**
+   * The local address the request arrived on (Node: `req.socket.localAddress`). Leave it out
+   * when the transport cannot know it: without `allowedHosts`, only the loopback names pass then.
+   */
+  readonly localAddress?: string;
+}
+
+/** The HTTP rules of one endpoint, compiled from its options. */
+export class HttpRules {
+  /** The options for the endpoint's {@link Dispatcher}. */
+  readonly dispatcher: DispatcherOptions;
+  /** The body limit in bytes. */
+  readonly maxBodyBytes: number;
+  /** The 413 refusal for a body over {@link maxBodyBytes}. */
+  readonly tooLarge: HttpRefusal;
+  private readonly originAllowed: OriginRule;
+  private readonly hostAllowed: HostRule;
+  private readonly strictAccept: boolean;
+
+  /**
+   * Compiles the rules once from options checked by {@link resolveHttpOptions}.
+   * @param owner - the package or factory asking, for error messages (`@toolwire/fetch`).
+   * @throws TypeError for an `allowedOrigins` or `allowedHosts` entry that is not an origin or host.
+   * @example
+   * const rules = new HttpRules(resolveHttpOptions('my-adapter', options), 'my-adapter');
+   */
+  constructor(resolved: ResolvedHttpOptions, owner: string) {
+    this.dispatcher = resolved.dispatcher;
+    this.maxBodyBytes = resolved.maxBodyBytes;
+    this.tooLarge = payloadTooLarge(resolved.maxBodyBytes);
+    this.originAllowed = createOriginRule(resolved.allowedOrigins, owner);
+    this.hostAllowed = createHostRule(resolved.allowedHosts, owner);
+    this.strictAccept = resolved.strictAccept;
+  }
+
+  /**
+   * The first rule the request head breaks, in the order of the specification (method, Origin,
+   * Host, Accept, Content-Type), as the refusal to send; `undefined` when the body may be read.
+   */
+  check(head: HttpRequestHead): HttpRefusal | undefined {
+    if (head.method !== 'POST') return HttpRefusals.methodNotAllowed;
+    if (head.origin !== undefined && !this.originAllowed(head.origin, head.host)) return HttpRefusals.forbiddenOrigin;
+    if (!this.hostAllowed(head.host, head.localAddress)) return HttpRefusals.forbiddenHost;
+    if (this.strictAccept && !acceptsJsonAndEventStream(head.accept)) return HttpRefusals.notAcceptable;
+    if (!isJsonContentType(head.contentType)) return HttpRefusals.unsupportedMediaType;
+    return undefined;
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * exchanges: the ways the test client can deliver one JSON-RPC message and read the answer —
+ * straight into a core Dispatcher (no HTTP), through a supertest agent, to a Node request
+ * listener such as an Express app (served on 127.0.0.1 port 0 for that one request, then closed),
+ * or to anything with a Web `fetch(request)` method (a Hono app, a `mcpFetchHandler` wrapper).
+ */
+import { createServer, request as httpRequest } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Dispatcher, describeArgument } from '@toolwire/core';
+
+/** What came back: the HTTP status (or core's choice of it) and the body text (`''` for none). */
+export interface Exchanged {
+  readonly status: number;
+  readonly text: string;
+}
+
+/** Delivers a message (JSON text) with the given request headers. */
+export type Exchange = (json: string, headers: Readonly<Record<string, string>>) => Promise<Exchanged>;
+
+/** The slice of a supertest request (`request(app).post(path)`) the client uses. */
+export interface SupertestRequestLike extends PromiseLike<{ status: number; text: string }> {
+  set(field: string, value: string): this;
+  send(body: string): this;
+}
+
+/** A supertest agent: `request(app)`, `request.agent(app)` or `request('http://…')`. */
+export interface SupertestLike {
+  post(url: string): SupertestRequestLike;
+}
+
+/** Anything with a Web-standard `fetch(request)` method, e.g. a Hono app. */
+export interface FetchTarget {
+  fetch(request: Request): Response | Promise<Response>;
+}
+
+/** What {@link mcpTestClient} can talk to. */
+export type McpTestTarget = RequestListener | SupertestLike | FetchTarget | Dispatcher;
+
+/** The HTTP header carrying the protocol version; a Dispatcher reads it from the context instead. */
+export const VERSION_HEADER = 'MCP-Protocol-Version';
+
+/**
+ * Picks the exchange for `target`.
+ * @throws TypeError for a target of none of the supported kinds.
+ */
+export function exchangeFor(target: McpTestTarget, path: string): Exchange {
+  if (target instanceof Dispatcher) return dispatcherExchange(target);
+  if (typeof target === 'function') return listenerExchange(target, path);
+  if (typeof target === 'object' && target !== null) {
+    if (typeof (target as FetchTarget).fetch === 'function') return fetchExchange(target as FetchTarget, path);
+    if (typeof (target as SupertestLike).post === 'function') return supertestExchange(target as SupertestLike, path);
+  }
+  throw new TypeError(`mcpTestClient: expected an Express app (or node:http listener), a supertest agent, a Dispatcher or an object with fetch(request), got ${describeArgument(target)}`);
+}
+
+function dispatcherExchange(dispatcher: Dispatcher): Exchange {
+  return async (json, headers) => {
+    const result = await dispatcher.dispatch(json, { protocolVersion: headers[VERSION_HEADER] });
+    return { status: result.status, text: result.body };
+  };
+}
+
+function supertestExchange(agent: SupertestLike, path: string): Exchange {
+  return async (json, headers) => {
+    let test = agent.post(path);
+    for (const [name, value] of Object.entries(headers)) test = test.set(name, value);
+    const res = await test.send(json);
+    return { status: res.status, text: res.text ?? '' };
+  };
+}
+
+function fetchExchange(target: FetchTarget, path: string): Exchange {
+  return async (json, headers) => {
+    const res = await target.fetch(new Request(new URL(path, 'http://localhost'), { method: 'POST', headers, body: json }));
+    return { status: res.status, text: await res.text() };
+  };
+}
+
+function listenerExchange(listener: RequestListener, path: string): Exchange {
+  return async (json, headers) => {
+    const server = createServer(listener);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    try {
+      const { port } = server.address() as AddressInfo;
+      return await post(port, path, json, headers);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  };
+}
+
+function post(port: number, path: string, json: string, headers: Readonly<Record<string, string>>): Promise<Exchanged> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(json)) }, agent: false }, (res: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(json);
+  });
+}

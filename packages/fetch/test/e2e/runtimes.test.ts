@@ -1,0 +1,153 @@
+/**
+ * mcpFetchHandler for real under Node, Bun and Deno: test/runtimes/serve.mjs (importing the built
+ * packages) is spawned under each runtime on 127.0.0.1:0, and the official MCP SDK client connects
+ * over Streamable HTTP, negotiates the latest protocol version, lists the tools and calls them;
+ * then raw requests check the HTTP rules through that runtime's own Request/Response.
+ *
+ * Bun and Deno come from the devDependencies `@oven/bun-linux-x64` and `@deno/linux-x64-glibc`
+ * (npm runs no install scripts, so the binaries are used where the packages put them, made
+ * executable here if need be). A runtime whose binary is missing or cannot run on this machine
+ * (another OS or CPU, an old glibc) is skipped, with the reason printed.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LATEST_PROTOCOL_VERSION } from '@toolwire/core';
+
+jest.setTimeout(30_000);
+
+const repo = join(__dirname, '..', '..', '..', '..');
+const SERVE = join(__dirname, '..', 'runtimes', 'serve.mjs');
+
+interface Runtime {
+  name: string;
+  binary: string;
+  args: string[];
+  /** Set when the runtime cannot run here; the tests are then skipped with this reason. */
+  unavailable?: string;
+  version?: string;
+}
+
+function probe(name: string, binary: string, args: string[]): Runtime {
+  const runtime: Runtime = { name, binary, args };
+  if (!existsSync(binary)) return { ...runtime, unavailable: `${binary} is not installed (npm ci installs it on linux-x64)` };
+  try {
+    if ((statSync(binary).mode & 0o111) === 0) chmodSync(binary, 0o755);
+  } catch (error) {
+    return { ...runtime, unavailable: `cannot make ${binary} executable: ${(error as Error).message}` };
+  }
+  const run = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 15_000 });
+  if (run.error || run.status !== 0) return { ...runtime, unavailable: `${binary} --version failed: ${run.error?.message ?? run.stderr.trim()}` };
+  return { ...runtime, version: run.stdout.trim().split('\n')[0] };
+}
+
+const RUNTIMES: Runtime[] = [
+  { name: 'node', binary: process.execPath, args: [SERVE], version: process.version },
+  probe('bun', join(repo, 'node_modules', '@oven', 'bun-linux-x64', 'bin', 'bun'), [SERVE]),
+  probe('deno', join(repo, 'node_modules', '@deno', 'linux-x64-glibc', 'deno'), ['run', '--no-prompt', '--allow-net=127.0.0.1', `--allow-read=${repo}`, SERVE]),
+];
+
+/** Starts serve.mjs under `runtime`; resolves with the child and the port it printed. */
+async function start(runtime: Runtime): Promise<{ child: ChildProcess; port: number; banner: string }> {
+  const child = spawn(runtime.binary, runtime.args, {
+    cwd: repo,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' },
+  });
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /^PORT (\d+) (.*)$/m.exec(out);
+      if (match) resolve({ child, port: Number(match[1]), banner: match[2] });
+    });
+    child.once('exit', (code) => reject(new Error(`${runtime.name} exited with ${code} before listening: ${err}`)));
+  });
+}
+
+/** A raw request over node:http (so Host can be anything), answered as status, Allow and parsed body. */
+function raw(port: number, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; allow?: string; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const headers = { 'content-type': 'application/json', ...init.headers };
+    const req = httpRequest({ host: '127.0.0.1', port, path: '/mcp', method: init.method ?? 'POST', headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body: text === '' ? undefined : JSON.parse(text) });
+      });
+    });
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+describe.each(RUNTIMES)('under $name', (runtime) => {
+  if (runtime.unavailable) {
+    console.warn(`skipping the ${runtime.name} tests: ${runtime.unavailable}`);
+    it.skip(`(skipped: ${runtime.unavailable})`, () => undefined);
+    return;
+  }
+
+  let child: ChildProcess;
+  let port: number;
+  let banner: string;
+
+  beforeAll(async () => {
+    ({ child, port, banner } = await start(runtime));
+  });
+
+  afterAll(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+
+  it(`is really ${runtime.name} (${runtime.version})`, () => {
+    expect(banner.startsWith(`${runtime.name} `)).toBe(true);
+  });
+
+  it('serves the official SDK client: the latest protocol version, tools/list, tools/call', async () => {
+    const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`));
+    const client = new Client({ name: `toolwire-${runtime.name}-e2e`, version: '1.0.0' });
+    try {
+      await client.connect(transport);
+      expect(transport.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
+      expect(client.getServerVersion()).toMatchObject({ name: 'toolwire-fetch-e2e', version: '1.0.0' });
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(['add', 'runtime', 'echo']);
+      expect(await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } })).toEqual({ content: [{ type: 'text', text: '5' }], isError: false });
+      const served = await client.callTool({ name: 'runtime', arguments: {} });
+      expect(served.content).toEqual([{ type: 'text', text: banner }]);
+      const echoed = await client.callTool({ name: 'echo', arguments: { message: 'grüße 🎉' } });
+      expect(echoed.content).toEqual([{ type: 'text', text: 'grüße 🎉' }]);
+      const invalid = await client.callTool({ name: 'add', arguments: { a: 'two', b: 3 } });
+      expect(invalid).toEqual({ content: [{ type: 'text', text: 'argument "a": expected integer, got string' }], isError: true });
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('applies the HTTP rules: 405, 403 (Origin, Host), 415, 413, 400, 202', async () => {
+    const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    const refused = (message: RegExp) => ({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringMatching(message) } });
+    expect(await raw(port, { method: 'GET' })).toEqual({ status: 405, allow: 'POST', body: refused(/^Method Not Allowed/) });
+    expect(await raw(port, { headers: { origin: 'http://evil.example' }, body: ping })).toEqual({ status: 403, body: refused(/Origin/) });
+    expect(await raw(port, { headers: { host: 'evil.example' }, body: ping })).toEqual({ status: 403, body: refused(/Host/) });
+    expect(await raw(port, { headers: { host: `localhost:${port}`, origin: `http://localhost:${port}` }, body: ping })).toEqual({ status: 200, body: { jsonrpc: '2.0', id: 1, result: {} } });
+    expect(await raw(port, { headers: { 'content-type': 'text/plain' }, body: ping })).toMatchObject({ status: 415 });
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'echo', arguments: { message: 'x'.repeat(70 * 1024) } } });
+    expect(await raw(port, { body: big })).toEqual({ status: 413, body: refused(/exceeds 65536 bytes/) });
+    expect(await raw(port, { body: '{"jsonrpc":' })).toMatchObject({ status: 400, body: { id: null, error: { code: -32700 } } });
+    expect(await raw(port, { body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).toEqual({ status: 202, body: undefined });
+  });
+});

@@ -5,7 +5,7 @@
  */
 import express from 'express';
 import request from 'supertest';
-import { Dispatcher, LATEST_PROTOCOL_VERSION } from '@toolwire/core';
+import { Dispatcher, LATEST_PROTOCOL_VERSION, ObjectType, ServiceDefinition, ToolDeclaration, integerType } from '@toolwire/core';
 import { mcpFetchHandler } from '@toolwire/fetch';
 import { mcpTestClient, McpTestClientError } from '../../src/testing';
 import { mcpHandler, mcpRouter } from '../../src';
@@ -88,5 +88,19 @@ describe('mcpTestClient options', () => {
 
   it('refuses a target it cannot talk to', () => {
     expect(() => mcpTestClient(42 as never)).toThrow(/mcpTestClient: expected an Express app .*got 42/);
+  });
+});
+
+describe('mcpTestClient with output schemas and pages', () => {
+  it('gives the structuredContent of a structured-output tool, and pages tools/list with cursors', async () => {
+    const paged = new ToolDeclaration('paged', '1.0.0', { pageSize: 1 });
+    const sumTool = paged.addTool('sum', 'Add').addParam('a', integerType()).addParam('b', integerType()).setOutput(new ObjectType().addProperty('sum', integerType()));
+    paged.addTool('other', 'Another tool');
+    const pagedDefs = new ServiceDefinition().registerTool(sumTool, (a, b) => ({ sum: a + b }));
+    const client = mcpTestClient(new Dispatcher(pagedDefs, paged));
+    expect(await client.callTool('sum', { a: 2, b: 3 })).toEqual({ text: '{"sum":5}', isError: false, structuredContent: { sum: 5 }, content: [{ type: 'text', text: '{"sum":5}' }], status: 200 });
+    const first = await client.listTools();
+    expect(first.tools.map((t) => t.name)).toEqual(['sum']);
+    expect((await client.listTools(first.nextCursor)).tools.map((t) => t.name)).toEqual(['other']);
   });
 });

@@ -40,7 +40,7 @@ export function payloadTooLarge(limit: number): Refusal {
 }
 
 /** False when there is nobody to answer (the client went away) or someone already answered (an upstream middleware). */
-function answerable(res: ServerResponse): boolean {
+export function answerable(res: ServerResponse): boolean {
   return !res.headersSent && !res.destroyed;
 }
 

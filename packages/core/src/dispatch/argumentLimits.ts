@@ -14,7 +14,8 @@ export function argumentProblem(args: Record<string, unknown>, limits: Limits): 
   const failure = new ArgumentWalk(limits).members(args);
   if (!failure) return undefined;
   const path = failure.path.reverse().join('').replace(/^\./, '');
-  return failure.whole ? failure.reason : `argument "${path}": ${failure.reason}`;
+  if (failure.whole) return failure.reason;
+  return path === '' ? `arguments: ${failure.reason}` : `argument "${path}": ${failure.reason}`;
 }
 
 /** A problem found by the walk; `path` holds the segments from the problem up to the root. */

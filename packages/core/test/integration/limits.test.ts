@@ -146,6 +146,9 @@ describe('maxStringLength', () => {
     expect(JSON.parse(dispatcher.dispatchSync(toolCall('any', { value: { ['k'.repeat(11)]: 1 } })).body).error.message).toBe(
       'argument "value": a key of 11 characters exceeds maxStringLength (10)',
     );
+    expect(JSON.parse(dispatcher.dispatchSync(toolCall('text', { ['n'.repeat(11)]: 1 })).body).error.message).toBe(
+      'arguments: a key of 11 characters exceeds maxStringLength (10)',
+    );
     expect(calls).toHaveLength(1);
   });
 });

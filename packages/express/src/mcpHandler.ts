@@ -12,6 +12,7 @@ import { McpHttpOptions, resolveHttpOptions } from './McpHttpOptions';
 import { readBody, BodyReceiver } from './httpRules/readBody';
 import { upstreamBody } from './httpRules/upstreamBody';
 import { HttpDispatchContext } from './HttpDispatchContext';
+import { refuseWithLingeringClose } from './httpRules/lingeringClose';
 import { closing, refuse, Refusals, sendAccepted, sendJson, sendParts } from './replies';
 
 /**
@@ -65,7 +66,7 @@ export function mcpHandler(decl: ToolDeclaration, defs: ServiceDefinition, optio
     if (parsed !== undefined) return dispatch(req, res, parsed);
     const receiver: BodyReceiver = {
       body: (text) => dispatch(req, res, text),
-      tooLarge: () => refuse(res, tooLarge),
+      tooLarge: () => refuseWithLingeringClose(req, res, tooLarge),
       consumed: () => refuse(res, Refusals.bodyConsumed),
     };
     readBody(req, maxBodyBytes, receiver);

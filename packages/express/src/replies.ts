@@ -14,15 +14,15 @@ export type Refusal = HttpRefusal;
 export const Refusals = HttpRefusals;
 
 /**
- * The 413 refusal core built for the body limit, closing the connection: the rest of an
- * oversized body is not worth reading (once, in the factory).
+ * The 413 refusal core built for the body limit, with its length and `Connection: close`: after
+ * it, the rest of the body is drained (bounded) and the connection closed (once, in the factory).
  */
 export function closing(tooLarge: HttpRefusal): Refusal {
-  return { ...tooLarge, headers: { ...tooLarge.headers, Connection: 'close' } };
+  return { ...tooLarge, headers: { ...tooLarge.headers, 'Content-Length': String(Buffer.byteLength(tooLarge.body)), Connection: 'close' } };
 }
 
 /** False when there is nobody to answer (the client went away) or someone already answered (an upstream middleware). */
-function answerable(res: ServerResponse): boolean {
+export function answerable(res: ServerResponse): boolean {
   return !res.headersSent && !res.destroyed;
 }
 

@@ -20,6 +20,8 @@ import { Inbound, InboundRequest, Mode } from './Inbound';
 import { answer, DispatchResult, refused, Reply, SILENCE } from './DispatchResult';
 import type { MethodTable, Services } from './methods/Handler';
 import { legacyMethods } from './methods/legacyMethods';
+import { Limits, resolveLimits } from './limits';
+import { textTooDeep, valueTooDeep } from './nestingDepth';
 
 /** What the transport knows about the message it dispatches. */
 export interface DispatchContext {
@@ -45,6 +47,7 @@ export interface DispatchContext {
  */
 export class Dispatcher {
   private readonly services: Services;
+  private readonly limits: Limits;
 
   /**
    * @param defs - the procedures (not copied: later registrations are seen).
@@ -55,7 +58,8 @@ export class Dispatcher {
   constructor(defs: ServiceDefinition, decl: ToolDeclaration, options?: DispatcherOptions) {
     const checked = checkDispatcherArguments('new Dispatcher', defs, decl, options);
     const policy = new ErrorPolicy(checked.exposeInternalErrors === true, checked.onError);
-    this.services = { decl, policy, tools: new ToolCaller(defs, decl, policy) };
+    this.limits = resolveLimits(checked);
+    this.services = { decl, policy, tools: new ToolCaller(defs, decl, policy, this.limits) };
   }
 
   /** Dispatches a raw message (JSON text) or an already parsed one; always resolves, never rejects. */
@@ -87,12 +91,16 @@ export class Dispatcher {
 
   private run(message: unknown, context: DispatchContext, mode: Mode): DispatchResult | Promise<DispatchResult> {
     let parsed = message;
+    const { maxDepth } = this.limits;
     if (typeof message === 'string') {
+      if (textTooDeep(message, maxDepth)) return refused(tooDeep(maxDepth));
       try {
         parsed = JSON.parse(message);
       } catch (e) {
         return refused(parseErrorResponse((e as Error).message));
       }
+    } else if (valueTooDeep(message, maxDepth)) {
+      return refused(tooDeep(maxDepth));
     }
     const version = context.protocolVersion ?? context.session?.protocolVersion ?? DEFAULT_NEGOTIATED_VERSION;
     const profile = this.services.decl.profileOf(version);
@@ -115,6 +123,10 @@ export class Dispatcher {
     if (entries.length === 0) return refused(errorResponse(null, ErrorCodes.InvalidRequest, 'Invalid Request: empty batch'));
     if (!profile.batches) {
       return refused(errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: batches are not supported in protocol version ${profile.version}`));
+    }
+    const { maxBatch } = this.limits;
+    if (entries.length > maxBatch) {
+      return refused(errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: a batch of ${entries.length} entries exceeds maxBatch (${maxBatch})`));
     }
     const replies: Reply[] = [];
     let pending = false;
@@ -155,6 +167,10 @@ export class Dispatcher {
 
 function unsupported(id: Envelope['id'] | null, version: string): string {
   return errorResponse(id ?? null, ErrorCodes.InvalidRequest, `Unsupported MCP-Protocol-Version: ${version}`);
+}
+
+function tooDeep(maxDepth: number): string {
+  return errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: the message nests deeper than maxDepth (${maxDepth})`);
 }
 
 function settle(reply: Reply): DispatchResult | Promise<DispatchResult> {

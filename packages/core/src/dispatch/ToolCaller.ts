@@ -19,8 +19,10 @@ import { errorResponse, resultOpening, RequestId, toolErrorResponse } from './js
 import { isObject, isThenable } from './guards';
 import type { ProtocolProfile } from '../protocol/profile';
 import type { DispatchContext } from './Dispatcher';
-import type { InFlightCall } from './Session';
+import { InFlightCall, Session } from './Session';
 import type { ErrorPolicy } from './errorPolicy';
+import type { Limits } from './limits';
+import { argumentProblem } from './argumentLimits';
 import type { InboundRequest } from './Inbound';
 import { answer, DispatchResult } from './DispatchResult';
 
@@ -63,6 +65,7 @@ export class ToolCaller {
     private readonly defs: ServiceDefinition,
     private readonly decl: ToolDeclaration,
     private readonly policy: ErrorPolicy,
+    private readonly limits: Limits,
   ) {}
 
   /** Answers one tools/call request; a Promise only when the procedure returned one. */
@@ -86,12 +89,16 @@ export class ToolCaller {
     const entry = this.defs.getProcedure(name);
     if (!entry) return errorResponse(id, ErrorCodes.InternalError, `Tool "${name}" is declared but no procedure is registered for it`);
 
+    const overLimit = args === undefined ? undefined : argumentProblem(args, this.limits);
+    if (overLimit) return invalid(id, overLimit);
     const positional: unknown[] = new Array(plan.arity + 1);
     const problem = args === undefined ? plan.bind({}, positional) : plan.bind(args, positional);
     if (problem) return profile.validationIsToolError ? toolErrorResponse(id, problem) : invalid(id, problem);
 
     const session = sync ? undefined : ctx.session;
-    const call = session?.begin(id, () => ctx.signal);
+    // a call that can time out needs its own signal, even without a session to register it in
+    const outer = (): AbortSignal | undefined => ctx.signal;
+    const call = session ? session.begin(id, outer) : !sync && this.limits.callTimeoutMs !== Infinity ? new InFlightCall(outer) : undefined;
     positional[plan.arity] = new ToolCallContext(id, name, version, ctx, call);
 
     let value: unknown;
@@ -109,13 +116,52 @@ export class ToolCaller {
       Promise.resolve(value).catch(() => undefined); // its outcome can no longer be reported
       return errorResponse(id, ErrorCodes.InternalError, `Tool "${name}" returned a Promise: asynchronous procedure; use StdioService`);
     }
-    const answered = (): boolean => !(session && call && !session.end(id, call));
-    return Promise.resolve(value)
-      .then(
-        (result) => (answered() ? this.format(id, plan, result, profile) : undefined),
-        (error) => (answered() ? this.failure(id, name, error) : undefined),
-      )
-      .then(undefined, (error: unknown) => this.policy.internal(id, error, { requestId: id, method: 'tools/call', tool: name }));
+    return this.settle(value, id, plan, profile, session, call);
+  }
+
+  /**
+   * Waits for an asynchronous procedure, or for its time limit: then its signal aborts and the
+   * call is answered "timed out"; whatever the procedure settles with later is dropped. A call
+   * cancelled by the client is answered with nothing, whichever comes first.
+   */
+  private settle(
+    value: PromiseLike<unknown>,
+    id: RequestId,
+    plan: ToolPlan,
+    profile: ProtocolProfile,
+    session: Session | undefined,
+    call: InFlightCall | undefined,
+  ): Promise<string | undefined> {
+    const timeoutMs = this.limits.callTimeoutMs;
+    const tool = plan.tool;
+    const info = { requestId: id, method: 'tools/call', tool: tool.name };
+    return new Promise((resolve) => {
+      let open = true;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      /** Ends the call; true when its reply is to be sent (it was not cancelled). */
+      const close = (): boolean => {
+        open = false;
+        if (timer !== undefined) clearTimeout(timer);
+        return !(session && call && !session.end(id, call));
+      };
+      if (call && timeoutMs !== Infinity) {
+        timer = setTimeout(() => {
+          if (!open) return;
+          const answered = close();
+          const error = new Error(`Tool "${tool.name}" timed out after ${timeoutMs} ms`);
+          error.name = 'TimeoutError';
+          call.abort(error);
+          if (answered) this.policy.report(error, info);
+          resolve(answered ? toolErrorResponse(id, error.message) : undefined);
+        }, timeoutMs);
+      }
+      Promise.resolve(value)
+        .then(
+          (result) => open && resolve(close() ? this.format(id, plan, result, profile) : undefined),
+          (error: unknown) => open && resolve(close() ? this.failure(id, tool.name, error) : undefined),
+        )
+        .then(undefined, (error: unknown) => resolve(this.policy.internal(id, error, info)));
+    });
   }
 
   private plan(name: string): ToolPlan | undefined {

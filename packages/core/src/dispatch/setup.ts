@@ -7,6 +7,7 @@
 import { ServiceDefinition } from '../remoting/ServiceDefinition';
 import { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ErrorHook } from './errorPolicy';
+import { isLimitValue, LIMIT_NAMES } from './limits';
 
 /** Options every transport accepts and passes to its dispatcher. */
 export interface DispatcherOptions {
@@ -17,14 +18,43 @@ export interface DispatcherOptions {
    * Default: one line on stderr with the method, tool, request id and stack (never the arguments).
    */
   onError?: ErrorHook;
+  /**
+   * Deepest nesting of arrays and objects a message may have (default 64; `{}` is 1). A deeper
+   * message is refused before it is parsed: `-32600`, `id: null` (HTTP 400).
+   */
+  maxDepth?: number;
+  /** Most entries in one JSON-RPC batch (default 100); more → `-32600`, `id: null` (HTTP 400). */
+  maxBatch?: number;
+  /**
+   * Most values a tools/call's `arguments` may hold, counted through every level: each member
+   * and array element is one (default 10,000). More → `-32602` with the request's id.
+   */
+  maxArgumentElements?: number;
+  /**
+   * Longest string, value or key, anywhere in a tools/call's `arguments`, in UTF-16 code units
+   * (default 4,194,304: as long as the HTTP body cap). Longer → `-32602` naming the argument.
+   */
+  maxStringLength?: number;
+  /**
+   * How long an asynchronous procedure may run, in ms (default 300,000: five minutes). Then its
+   * `context.signal` aborts, the call is answered `isError: true` "Tool \"NAME\" timed out after N ms",
+   * `onError` hears of it, and whatever the procedure settles with later is dropped. A
+   * synchronous procedure cannot be interrupted. At most 2147483647 (what timers allow).
+   */
+  callTimeoutMs?: number;
 }
 
 /** The names of {@link DispatcherOptions}, for transports that split their own options off. */
-export const DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze(['exposeInternalErrors', 'onError']);
+export const DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze(['exposeInternalErrors', 'onError', ...LIMIT_NAMES]);
+
+/** The longest delay a timer can take (2^31 - 1 ms); longer ones would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const CHECKS: Record<string, [expected: string, ok: (v: unknown) => boolean]> = {
   exposeInternalErrors: ['a boolean', (v) => typeof v === 'boolean'],
   onError: ['a function', (v) => typeof v === 'function'],
+  ...Object.fromEntries(LIMIT_NAMES.map((name) => [name, ['a positive integer or Infinity', isLimitValue] as const])),
+  callTimeoutMs: [`a positive integer up to ${MAX_TIMER_MS}, or Infinity`, (v) => isLimitValue(v) && (v === Infinity || (v as number) <= MAX_TIMER_MS)],
 };
 
 /**

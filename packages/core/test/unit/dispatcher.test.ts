@@ -139,11 +139,23 @@ describe('calling procedures', () => {
     });
   });
 
-  it('passes the transport signal through', async () => {
+  it('links the transport signal to the call\'s own signal (which callTimeoutMs can also abort)', async () => {
     const controller = new AbortController();
     let received: AbortSignal | undefined;
     const { defs, decl } = server({ f: (ctx: never) => { received = (ctx as CallContext).signal; return 1; } });
     await new Dispatcher(defs, decl).dispatch(call(1, 'f', {}), { signal: controller.signal });
+    expect(received?.aborted).toBe(false);
+    const reason = new Error('client gone');
+    controller.abort(reason);
+    expect(received?.aborted).toBe(true);
+    expect(received?.reason).toBe(reason);
+  });
+
+  it('passes the transport signal itself when calls cannot time out', async () => {
+    const controller = new AbortController();
+    let received: AbortSignal | undefined;
+    const { defs, decl } = server({ f: (ctx: never) => { received = (ctx as CallContext).signal; return 1; } });
+    await new Dispatcher(defs, decl, { callTimeoutMs: Infinity }).dispatch(call(1, 'f', {}), { signal: controller.signal });
     expect(received).toBe(controller.signal);
   });
 

@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 export interface BodyReceiver {
   /** The whole body, decoded as UTF-8. */
   body(text: string): void;
-  /** The body is larger than the limit; the rest of it is discarded. */
+  /** The body is larger than the limit; the receiver discards the rest of it. */
   tooLarge(): void;
   /** The stream had already ended before we could read it (another middleware read it). */
   consumed(): void;
@@ -22,7 +22,6 @@ export interface BodyReceiver {
 export function readBody(req: IncomingMessage, limit: number, receiver: BodyReceiver): void {
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) {
-    req.resume();
     receiver.tooLarge();
     return;
   }
@@ -33,17 +32,19 @@ export function readBody(req: IncomingMessage, limit: number, receiver: BodyRece
   const chunks: Buffer[] = [];
   let size = 0;
   let done = false;
-  req.on('data', (chunk: Buffer) => {
+  const onData = (chunk: Buffer): void => {
     if (done) return;
     size += chunk.length;
     if (size > limit) {
       done = true;
       chunks.length = 0;
+      req.off('data', onData);
       receiver.tooLarge();
       return;
     }
     chunks.push(chunk);
-  });
+  };
+  req.on('data', onData);
   req.on('end', () => {
     if (done) return;
     done = true;

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { serveStdio } from '@toolwire/stdio';
 import { call, Collector, contentLength, createTestService, request } from '../helpers';
 
-function start(options: { exposeInternalErrors?: boolean; maxMessageBytes?: number } = {}) {
+function start(options: { exposeInternalErrors?: boolean; maxMessageBytes?: number; maxStringLength?: number } = {}) {
   const { defs, decl, gates } = createTestService();
   const input = new PassThrough();
   const output = new Collector();
@@ -92,7 +92,7 @@ describe('serveStdio', () => {
   });
 
   it('handles a 10 MiB message arriving in 64 KiB chunks', async () => {
-    const { input, output, done } = start();
+    const { input, output, done } = start({ maxStringLength: Infinity }); // its one string is over the 4 Mi default
     const big = 'ü'.repeat(5 * 1024 * 1024); // 10 MiB of UTF-8
     const bytes = Buffer.from(`${call(1, 'echo', { message: big })}\n`);
     for (let i = 0; i < bytes.length; i += 65536) input.write(bytes.subarray(i, i + 65536));

@@ -1,0 +1,47 @@
+/**
+ * limits: the bounds the dispatcher puts on what a client may send — how deep a message nests,
+ * how many entries a batch holds, how many values and how long strings its tool arguments carry —
+ * and how long a tool may run. They are on by default, resolved once per dispatcher, and every
+ * transport gets them because they are dispatcher options.
+ */
+
+/** The limits in force for one dispatcher; `Infinity` turns one off. */
+export interface Limits {
+  /** Deepest nesting of arrays and objects in one message (`{}` is 1, `{"a":[]}` is 2). */
+  readonly maxDepth: number;
+  /** Most entries in one JSON-RPC batch. */
+  readonly maxBatch: number;
+  /** Most values in one tools/call's `arguments`, counted through every level (each member and element is one). */
+  readonly maxArgumentElements: number;
+  /** Longest string (value or key) anywhere in one tools/call's `arguments`, in UTF-16 code units. */
+  readonly maxStringLength: number;
+  /** Longest time an asynchronous procedure may take before its call is answered "timed out" and its signal aborted, in ms. */
+  readonly callTimeoutMs: number;
+}
+
+/**
+ * The defaults: depth 64, batches of 100, 10,000 argument values, strings of 4 Mi code units
+ * (4,194,304, the HTTP body cap) and calls of 5 minutes (300,000 ms).
+ */
+export const DEFAULT_LIMITS: Limits = Object.freeze({
+  maxDepth: 64,
+  maxBatch: 100,
+  maxArgumentElements: 10_000,
+  maxStringLength: 4 * 1024 * 1024,
+  callTimeoutMs: 5 * 60 * 1000,
+});
+
+/** The names of the limit options, as {@link DispatcherOptions} spells them. */
+export const LIMIT_NAMES = Object.freeze(Object.keys(DEFAULT_LIMITS) as (keyof Limits)[]);
+
+/** The limits for `options`: each one given, else its default. */
+export function resolveLimits(options: Partial<Limits>): Limits {
+  const limits = { ...DEFAULT_LIMITS };
+  for (const name of LIMIT_NAMES) if (options[name] !== undefined) limits[name] = options[name];
+  return Object.freeze(limits);
+}
+
+/** A limit option's value is acceptable: a positive integer, or `Infinity` for "no limit". */
+export function isLimitValue(value: unknown): boolean {
+  return value === Infinity || (typeof value === 'number' && Number.isSafeInteger(value) && value > 0);
+}

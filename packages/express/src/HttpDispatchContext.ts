@@ -1,6 +1,6 @@
 /**
  * HttpDispatchContext: what the dispatcher learns about one HTTP request — the raw
- * `MCP-Protocol-Version` header, the request itself (procedures see it as `context.request`),
+ * `MCP-Protocol-Version` header, the other headers on demand (the 2026-07-28 checks), the request itself (procedures see it as `context.request`),
  * and an AbortSignal that fires when the client disconnects before its response is written.
  * The signal is created on first use, so requests that start no tool call pay nothing for it.
  */
@@ -20,6 +20,12 @@ export class HttpDispatchContext implements DispatchContext {
   ) {
     const version = request.headers['mcp-protocol-version'];
     this.protocolVersion = typeof version === 'string' ? version : undefined;
+  }
+
+  /** A request header by lower-case name (repeated headers joined with `, `), `undefined` when absent. */
+  header(name: string): string | undefined {
+    const value = this.request.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
   }
 
   /** Aborts when the client disconnects before the response has been written. */

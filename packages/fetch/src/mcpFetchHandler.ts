@@ -44,6 +44,7 @@ export function mcpFetchHandler(decl: ToolDeclaration, defs: ServiceDefinition, 
       protocolVersion: request.headers.get('mcp-protocol-version') ?? undefined,
       signal: request.signal,
       request,
+      header: (name) => request.headers.get(name) ?? undefined,
     };
     return dispatchResponse(await dispatcher.handle(body.text, context));
   }

@@ -11,6 +11,8 @@
 import type { Type, JsonSchema, TypeOf } from '../schema/Type';
 import { Property, checkPropertyArgs, describe } from '../schema/Property';
 import { ObjectType, propertiesSchema } from '../schema/ObjectType';
+import { NullableType } from '../schema/NullableType';
+import { isHeaderToken } from '../protocol/headers';
 import { touchSchema } from '../schema/revision';
 import type { ContentType } from '../content/ContentType';
 import { textContent } from '../content/TextContent';
@@ -58,6 +60,17 @@ export interface ToolListEntry {
   _meta?: JsonObject;
 }
 
+/** Options of {@link Tool.addParam}. */
+export interface ParamOptions {
+  /**
+   * Mirrors the argument in the HTTP header `Mcp-Param-{header}` (2026-07-28): published as
+   * `x-mcp-header` in the input schema, and an HTTP request whose header disagrees with the body
+   * is refused (-32020). Only for string, integer and boolean parameters; an RFC 9110 token,
+   * unique (case-insensitively) within the tool.
+   */
+  header?: string;
+}
+
 /** A tool of a {@link ToolDeclaration}. */
 export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unknown> {
   /** Compile-time only: the parameters and output type (never set at run time). */
@@ -71,6 +84,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   private _annotations: Readonly<ToolAnnotations> | undefined;
   private _icons: readonly Icon[] | undefined;
   private _meta: JsonObject | undefined;
+  private readonly _headers = new Map<string, string>();
 
   /** @internal created by {@link ToolDeclaration.addTool}. */
   constructor(
@@ -113,6 +127,11 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     return this._icons;
   }
 
+  /** The parameters mirrored in `Mcp-Param-*` headers: parameter name → header name (after `Mcp-Param-`). */
+  get paramHeaders(): ReadonlyMap<string, string> {
+    return this._headers;
+  }
+
   /** The `_meta` object, if set. */
   get meta(): Readonly<JsonObject> | undefined {
     return this._meta;
@@ -123,10 +142,11 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
    * is the procedure's positional argument.
    * @example decl.addTool('add', 'Add two integers').addParam('a', integerType(), 'First operand')
    */
-  addParam<N extends string, S extends Type>(name: N, type: S, description = ''): Tool<[...P, { name: N; value: TypeOf<S>; optional: false }], O> {
+  addParam<N extends string, S extends Type>(name: N, type: S, description = '', options?: ParamOptions): Tool<[...P, { name: N; value: TypeOf<S>; optional: false }], O> {
     if (this._inputSchema) throw new TypeError(`Tool "${this.name}": addParam cannot be combined with setInputSchema`);
     checkPropertyArgs(`Tool "${this.name}" addParam`, name, type, description);
     if (this.getParamIndex(name) >= 0) throw new RangeError(`Tool "${this.name}": duplicate parameter "${name}"`);
+    if (options !== undefined) this.checkHeader(name, type, options);
     this._params.push(new Property(name, type, description));
     touchSchema();
     return this as never;
@@ -265,8 +285,13 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   /** @internal This tool's `tools/list` entry with the fields `profile`'s version defines. */
   toListEntry(profile: ProtocolProfile): ToolListEntry {
     const entry: ToolListEntry = { name: this.name, description: this.description, inputSchema: this.toInputSchema() };
+    if (profile.mcpHeaders && this._headers.size) {
+      const properties = { ...(entry.inputSchema.properties as JsonSchema) };
+      for (const [param, header] of this._headers) properties[param] = { ...(properties[param] as JsonSchema), 'x-mcp-header': header };
+      entry.inputSchema = { ...entry.inputSchema, properties };
+    }
     if (this._title !== undefined && profile.titles) entry.title = this._title;
-    const outputSchema = profile.structuredOutput ? this.toOutputSchema() : undefined;
+    const outputSchema = !profile.structuredOutput ? undefined : profile.anyOutputRoot ? this._output?.schema : this.toOutputSchema();
     if (outputSchema) entry.outputSchema = outputSchema;
     if (this._annotations && profile.annotations) entry.annotations = { ...this._annotations };
     if (this._icons && profile.icons) entry.icons = this._icons.map((icon) => ({ ...icon }));
@@ -275,6 +300,23 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     // the schema's order: name, title, description, …
     const { name, title, ...rest } = entry;
     return { name, title, ...rest };
+  }
+
+  private checkHeader(name: string, type: Type, options: ParamOptions): void {
+    const what = `Tool "${this.name}" addParam "${name}"`;
+    if (typeof options !== 'object' || options === null) throw new TypeError(`${what}: expected an options object, got ${describe(options)}`);
+    const unknown = Object.keys(options).find((key) => key !== 'header');
+    if (unknown !== undefined) throw new TypeError(`${what}: unknown option "${unknown}" (known: header)`);
+    const header = options.header;
+    if (header === undefined) return;
+    if (typeof header !== 'string' || !isHeaderToken(header)) throw new TypeError(`${what}: expected header to be a header-name token (letters, digits, !#$%&'*+-.^_\`|~), got ${JSON.stringify(header)}`);
+    if (!['string', 'integer', 'boolean'].includes(type.typeId) || type instanceof NullableType) {
+      throw new TypeError(`${what}: only string, integer and boolean parameters can be mirrored in a header`);
+    }
+    for (const existing of this._headers.values()) {
+      if (existing.toLowerCase() === header.toLowerCase()) throw new RangeError(`${what}: header "${header}" is already used by another parameter`);
+    }
+    this._headers.set(name, header);
   }
 
   private checkOutputAllowed(method: string): void {

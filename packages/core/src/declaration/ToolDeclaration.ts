@@ -12,7 +12,8 @@ import { decodeCursor, encodeCursor, fingerprint } from './cursor';
 import { describe } from '../schema/Property';
 import { schemaRevision, touchSchema } from '../schema/revision';
 import { brand } from '../brand';
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, isModernVersion, isVersionString, profileFor } from '../protocol/profile';
+import { LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS, isModernVersion, isVersionString, profileFor } from '../protocol/profile';
+import { META } from '../protocol/meta';
 import type { ProtocolProfile } from '../protocol/profile';
 
 /** Options of a {@link ToolDeclaration}. */
@@ -30,6 +31,16 @@ export interface ToolDeclarationOptions {
    * carries an opaque `nextCursor`; cursors stay valid while the tool list is unchanged.
    */
   pageSize?: number;
+  /**
+   * 2026-07-28: how long (ms, an integer ≥ 0) a client may cache `tools/list` and
+   * `server/discover` results (`ttlMs`, default 0: revalidate every time).
+   */
+  ttlMs?: number;
+  /**
+   * 2026-07-28: who may share a cached `tools/list`/`server/discover` result (`cacheScope`,
+   * default `"private"`): `"public"` only when the list is the same for every caller.
+   */
+  cacheScope?: 'public' | 'private';
   /** Further protocol versions to accept (`YYYY-MM-DD`); they are added to the supported set. */
   protocolVersions?: readonly string[];
 }
@@ -49,7 +60,18 @@ export interface InitializeResult {
   instructions?: string;
 }
 
-const OPTION_NAMES = ['title', 'instructions', 'icons', 'websiteUrl', 'pageSize', 'protocolVersions'];
+const OPTION_NAMES = ['title', 'instructions', 'icons', 'websiteUrl', 'pageSize', 'ttlMs', 'cacheScope', 'protocolVersions'];
+
+/** The `server/discover` result (2026-07-28). */
+export interface DiscoverResult {
+  supportedVersions: string[];
+  capabilities: { tools: Record<string, never> };
+  instructions?: string;
+  ttlMs: number;
+  cacheScope: 'public' | 'private';
+  resultType: 'complete';
+  _meta: { [META.serverInfo]: InitializeResult['serverInfo'] };
+}
 
 const TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,64}$/;
 
@@ -70,6 +92,10 @@ export class ToolDeclaration {
   private readonly versions: readonly string[];
   /** The profile of each accepted version, looked up once per request. */
   private readonly profiles: ReadonlyMap<string, ProtocolProfile>;
+  /** The profile of each modern version served (2026-07-28 era). */
+  private readonly modernProfiles: ReadonlyMap<string, ProtocolProfile> = new Map(MODERN_PROTOCOL_VERSIONS.map((v) => [v, profileFor(v)]));
+  private readonly ttlMs: number = 0;
+  private readonly cacheScope: 'public' | 'private' = 'private';
   private readonly title?: string;
   private readonly instructions?: string;
   private readonly icons?: readonly Icon[];
@@ -109,6 +135,14 @@ export class ToolDeclaration {
         throw new RangeError(`ToolDeclaration: expected pageSize to be a positive integer, got ${String(options.pageSize)}`);
       }
       this.pageSize = options.pageSize;
+    }
+    if (options.ttlMs !== undefined) {
+      if (!Number.isSafeInteger(options.ttlMs) || options.ttlMs < 0) throw new RangeError(`ToolDeclaration: expected ttlMs to be an integer >= 0, got ${String(options.ttlMs)}`);
+      this.ttlMs = options.ttlMs;
+    }
+    if (options.cacheScope !== undefined) {
+      if (options.cacheScope !== 'public' && options.cacheScope !== 'private') throw new TypeError(`ToolDeclaration: expected cacheScope "public" or "private", got ${JSON.stringify(options.cacheScope)}`);
+      this.cacheScope = options.cacheScope;
     }
   }
 
@@ -171,9 +205,61 @@ export class ToolDeclaration {
     return typeof version === 'string' && this.profiles.has(version);
   }
 
-  /** @internal The profile of `version` when this declaration accepts it, else `undefined`. */
+  /** @internal The profile of legacy `version` when this declaration accepts it, else `undefined`. */
   profileOf(version: string): ProtocolProfile | undefined {
     return this.profiles.get(version);
+  }
+
+  /** The modern (2026-07-28 era) protocol versions this declaration serves, newest first. */
+  get modernVersions(): readonly string[] {
+    return MODERN_PROTOCOL_VERSIONS;
+  }
+
+  /** @internal The profile of modern `version` when it is served, else `undefined`. */
+  modernProfileOf(version: string): ProtocolProfile | undefined {
+    return this.modernProfiles.get(version);
+  }
+
+  /** The `server/discover` result for a modern version (computed once; treat it as read-only). */
+  toDiscoverResult(version = MODERN_PROTOCOL_VERSIONS[0]): DiscoverResult {
+    this.discoverJson(version);
+    return (this.cache.discover.get(version) as CachedPayload<DiscoverResult>).object;
+  }
+
+  /** @internal The JSON text of {@link toDiscoverResult}. */
+  discoverJson(version: string): string {
+    const cache = this.fresh();
+    let payload = cache.discover.get(version);
+    if (!payload) {
+      const profile = this.modernProfiles.get(version) ?? profileFor(version);
+      const result: DiscoverResult = {
+        supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
+        capabilities: { tools: {} },
+        ...(this.instructions ? { instructions: this.instructions } : {}),
+        ttlMs: this.ttlMs,
+        cacheScope: this.cacheScope,
+        resultType: 'complete',
+        _meta: { [META.serverInfo]: this.serverInfo(profile) },
+      };
+      const object = deepFreeze(result);
+      cache.discover.set(version, (payload = { object, json: JSON.stringify(object) }));
+    }
+    return payload.json;
+  }
+
+  /**
+   * @internal What the modern era appends to every result object (`tools/call` included):
+   * `,"resultType":"complete","_meta":{serverInfo}` — JSON text to put before its closing brace.
+   */
+  resultTail(version: string): string {
+    const cache = this.fresh();
+    let tail = cache.tails.get(version);
+    if (tail === undefined) {
+      const profile = this.modernProfiles.get(version) ?? profileFor(version);
+      tail = `,"resultType":"complete","_meta":${JSON.stringify({ [META.serverInfo]: this.serverInfo(profile) })}`;
+      cache.tails.set(version, tail);
+    }
+    return tail;
   }
 
   /**
@@ -238,12 +324,15 @@ export class ToolDeclaration {
     const key = pageKey(version, start);
     let page = cache.pages.get(key);
     if (!page) {
-      const profile = this.profiles.get(version) ?? profileFor(version);
+      const profile = this.profiles.get(version) ?? this.modernProfiles.get(version) ?? profileFor(version);
       const end = this.pageSize ? start + this.pageSize : this._tools.length;
       const result: ToolsListResult = { tools: this._tools.slice(start, end).map((t) => t.toListEntry(profile)) };
       if (end < this._tools.length) {
         cache.fingerprint ??= fingerprint(this._tools.map((t) => t.name), this.pageSize as number);
         result.nextCursor = encodeCursor(end, cache.fingerprint);
+      }
+      if (profile.resultFields) {
+        Object.assign(result, { ttlMs: this.ttlMs, cacheScope: this.cacheScope, resultType: 'complete', _meta: { [META.serverInfo]: this.serverInfo(profile) } });
       }
       const json = JSON.stringify(deepFreeze(result));
       page = json.length < LARGE_PAYLOAD ? { object: result, json } : { object: result, json, bytes: new TextEncoder().encode(json) };
@@ -252,12 +341,18 @@ export class ToolDeclaration {
     return page;
   }
 
-  private buildInitialize(version: string): InitializeResult {
-    const profile = this.profiles.get(version) ?? profileFor(version);
+  /** The server's `Implementation` with the fields `profile`'s version defines. */
+  private serverInfo(profile: ProtocolProfile): InitializeResult['serverInfo'] {
     const serverInfo: InitializeResult['serverInfo'] = { name: this.name, version: this.version };
     if (this.title && profile.titles) serverInfo.title = this.title;
     if (this.icons && profile.icons) serverInfo.icons = this.icons.map((icon) => ({ ...icon }));
     if (this.websiteUrl && profile.icons) serverInfo.websiteUrl = this.websiteUrl;
+    return serverInfo;
+  }
+
+  private buildInitialize(version: string): InitializeResult {
+    const profile = this.profiles.get(version) ?? profileFor(version);
+    const serverInfo = this.serverInfo(profile);
     const result: InitializeResult = { protocolVersion: version, capabilities: { tools: {} }, serverInfo };
     if (this.instructions) result.instructions = this.instructions;
     return result;
@@ -276,11 +371,13 @@ interface Cache {
   readonly revision: number;
   readonly init: Map<string, CachedPayload<InitializeResult>>;
   readonly pages: Map<string, CachedPayload<ToolsListResult>>;
+  readonly discover: Map<string, CachedPayload<DiscoverResult>>;
+  readonly tails: Map<string, string>;
   fingerprint?: string;
 }
 
 function newCache(revision: number): Cache {
-  return { revision, init: new Map(), pages: new Map() };
+  return { revision, init: new Map(), pages: new Map(), discover: new Map(), tails: new Map() };
 }
 
 function pageKey(version: string, start: number): string {

@@ -9,7 +9,12 @@
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ServiceDefinition } from '../remoting/ServiceDefinition';
 import { ErrorCodes } from '../remoting/ErrorCodes';
-import { DEFAULT_NEGOTIATED_VERSION, profileFor, ProtocolProfile } from '../protocol/profile';
+import { DEFAULT_NEGOTIATED_VERSION, LATEST_MODERN_VERSION, isModernVersion, profileFor, ProtocolProfile } from '../protocol/profile';
+import { META, claimOf } from '../protocol/meta';
+import type { RequestMeta } from '../protocol/meta';
+import { admit } from './modern';
+import { modernMethods } from './methods/modernMethods';
+import { isObject } from './guards';
 import { errorResponse, parseErrorResponse } from './jsonRpc';
 import type { Session } from './Session';
 import { ToolCaller } from './ToolCaller';
@@ -37,6 +42,12 @@ export interface DispatchContext {
   request?: unknown;
   /** The connection's state (stdio); stateless transports leave it out. */
   session?: Session;
+  /**
+   * The request's HTTP headers by lower-case name (`undefined` when absent), for the modern
+   * era's header checks (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`). Transports without headers
+   * (stdio) leave it out, and those checks do not apply.
+   */
+  header?(name: string): string | undefined;
 }
 
 /**
@@ -105,12 +116,17 @@ export class Dispatcher {
     const version = context.protocolVersion ?? context.session?.protocolVersion ?? DEFAULT_NEGOTIATED_VERSION;
     const profile = this.services.decl.profileOf(version);
     if (Array.isArray(parsed)) {
+      if (parsed.some((entry) => isObject(entry) && claimOf(entry.params))) {
+        return refused(errorResponse(null, ErrorCodes.InvalidRequest, 'Invalid Request: a batch must not carry 2026-07-28 requests'));
+      }
       if (!profile) return refused(unsupported(null, version));
       return this.batch(parsed, profile, context, mode);
     }
     const envelope = classify(parsed);
     if (envelope.kind === 'invalid') return refused(envelope.body);
     if (envelope.kind === 'ignored') return SILENCE;
+    if (claimOf(envelope.params)) return settle(this.modern(envelope, context, mode));
+    if (!profile && context.protocolVersion !== undefined && isModernVersion(context.protocolVersion.trim())) return unclaimed(envelope);
     if (!profile) {
       // an unsupported version refuses everything but the handshake, which negotiates a supported one
       if (envelope.method !== 'initialize') return refused(unsupported(envelope.id ?? null, version));
@@ -144,14 +160,26 @@ export class Dispatcher {
   }
 
   /** Answers one request or notification; an unexpected exception becomes a -32603 reply, never a crash. */
-  private message(envelope: Envelope, profile: ProtocolProfile, context: DispatchContext, mode: Mode, inBatch: boolean): Reply {
-    const inbound = new Inbound(envelope.id, envelope.method, envelope.params, profile, context, mode, inBatch);
+  private message(envelope: Envelope, profile: ProtocolProfile, context: DispatchContext, mode: Mode, inBatch: boolean, methods = legacyMethods, meta?: RequestMeta): Reply {
+    const inbound = new Inbound(envelope.id, envelope.method, envelope.params, profile, context, mode, inBatch, meta);
     try {
-      return this.route(inbound, legacyMethods);
+      return this.route(inbound, methods);
     } catch (error) {
       const body = this.services.policy.internal(inbound.id ?? null, error, { requestId: inbound.id, method: inbound.method });
       return inbound.id === undefined ? undefined : answer(body);
     }
+  }
+
+  /** A request that claims the modern era: the admission ladder, then the modern method table. */
+  private modern(envelope: Envelope, context: DispatchContext, mode: Mode): Reply {
+    const { id, params } = envelope;
+    if (id === undefined) {
+      const profile = this.services.decl.modernProfileOf(String(claimOf(params)?.value)) ?? profileFor(LATEST_MODERN_VERSION);
+      return this.message(envelope, profile, context, mode, false, modernMethods);
+    }
+    const admission = admit({ ...envelope, id }, context, this.services.decl);
+    if (!('meta' in admission)) return admission;
+    return this.message(envelope, admission.profile, context, mode, false, modernMethods, admission.meta);
   }
 
   private route(inbound: Inbound, methods: MethodTable): Reply {
@@ -160,9 +188,21 @@ export class Dispatcher {
       return undefined; // notifications (and requests sent without an id) get no reply
     }
     const handler = methods.requests.get(inbound.method);
-    if (!handler) return answer(errorResponse(inbound.id, ErrorCodes.MethodNotFound, 'Method not found'));
+    if (!handler) return answer(errorResponse(inbound.id, ErrorCodes.MethodNotFound, 'Method not found'), methods === modernMethods ? 'unknownMethod' : 'response');
     return handler(inbound as InboundRequest, this.services);
   }
+}
+
+/**
+ * A message without a claim under a modern `MCP-Protocol-Version` header: a malformed modern
+ * request (-32602; `initialize`, which is legacy, -32020), never the legacy "unsupported version".
+ */
+function unclaimed(envelope: Envelope): DispatchResult {
+  if (envelope.id === undefined) return SILENCE;
+  if (envelope.method === 'initialize') {
+    return refused(errorResponse(envelope.id, ErrorCodes.HeaderMismatch, 'Header mismatch: initialize is a legacy request; MCP-Protocol-Version names a 2026-07-28 version'));
+  }
+  return refused(errorResponse(envelope.id, ErrorCodes.InvalidParams, `Invalid params: a 2026-07-28 request must carry params._meta["${META.protocolVersion}"]`));
 }
 
 function unsupported(id: Envelope['id'] | null, version: string): string {

@@ -4,6 +4,7 @@
  * must finish synchronously, and whether it came in a batch. Method handlers read it.
  */
 import type { ProtocolProfile } from '../protocol/profile';
+import type { RequestMeta } from '../protocol/meta';
 import type { RequestId } from './jsonRpc';
 import type { DispatchContext } from './Dispatcher';
 
@@ -21,6 +22,8 @@ export class Inbound {
     readonly context: DispatchContext,
     readonly mode: Mode,
     readonly inBatch: boolean,
+    /** The modern era's per-request `_meta` (client capabilities, log level, progress token); `undefined` for legacy messages. */
+    readonly meta?: RequestMeta,
   ) {}
 }
 

@@ -214,7 +214,7 @@ export class ToolCaller {
     if (problem) return this.policy.internal(id, new Error(`Tool "${tool.name}" returned a result that does not match its output schema: ${problem}`), info);
     let json: string;
     try {
-      json = JSON.stringify(tool.output?.objectRoot ? value : { result: value });
+      json = JSON.stringify(tool.output?.objectRoot || profile.anyOutputRoot ? value : { result: value });
     } catch (error) {
       return this.policy.internal(id, error, info);
     }

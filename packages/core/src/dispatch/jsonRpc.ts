@@ -21,6 +21,11 @@ export function errorResponse(id: RequestId | null, code: ErrorCode | number, me
   return `{"jsonrpc":"2.0","id":${idJson(id)},"error":{"code":${code},"message":${JSON.stringify(message)}}}`;
 }
 
+/** A JSON-RPC error response with `data` (serialized as JSON). */
+export function errorResponseWithData(id: RequestId | null, code: ErrorCode | number, message: string, data: unknown): string {
+  return `{"jsonrpc":"2.0","id":${idJson(id)},"error":{"code":${code},"message":${JSON.stringify(message)},"data":${JSON.stringify(data)}}}`;
+}
+
 /** The opening of a success response, up to where the result goes; `}` closes it. */
 export function resultOpening(id: RequestId): string {
   return `{"jsonrpc":"2.0","id":${idJson(id)},"result":`;

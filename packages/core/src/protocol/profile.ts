@@ -34,15 +34,19 @@ export interface ProtocolProfile {
   readonly toolMeta: boolean;
   /** The 2026 result fields: `resultType`, serverInfo in `_meta`, cache hints (2026-07-28 on). */
   readonly resultFields: boolean;
+  /** An output schema may have any root (2026-07-28 on); before, a non-object root is wrapped as `{ "result": … }`. */
+  readonly anyOutputRoot: boolean;
+  /** The `Mcp-Method`/`Mcp-Name`/`Mcp-Param-*` HTTP headers and `x-mcp-header` in input schemas (2026-07-28 on). */
+  readonly mcpHeaders: boolean;
 }
 
 /** The known revisions, oldest first; each entry lists only what it changed. */
 const REVISIONS: readonly [string, Partial<ProtocolProfile>][] = [
-  ['2024-11-05', { era: 'legacy', batches: true, validationIsToolError: false, titles: false, resourceLinks: false, audio: false, annotations: false, icons: false, structuredOutput: false, toolMeta: false, resultFields: false }],
+  ['2024-11-05', { era: 'legacy', batches: true, validationIsToolError: false, titles: false, resourceLinks: false, audio: false, annotations: false, icons: false, structuredOutput: false, toolMeta: false, resultFields: false, anyOutputRoot: false, mcpHeaders: false }],
   ['2025-03-26', { audio: true, annotations: true }],
   ['2025-06-18', { batches: false, titles: true, resourceLinks: true, structuredOutput: true, toolMeta: true }],
   ['2025-11-25', { validationIsToolError: true, icons: true }],
-  ['2026-07-28', { era: 'modern', resultFields: true }],
+  ['2026-07-28', { era: 'modern', batches: false, resultFields: true, anyOutputRoot: true, mcpHeaders: true }],
 ];
 
 const PROFILES: ReadonlyMap<string, ProtocolProfile> = (() => {
@@ -63,6 +67,9 @@ export const LATEST_MODERN_VERSION = '2026-07-28';
 
 /** The legacy protocol versions supported by default, newest first. */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly string[] = Object.freeze(['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05']);
+
+/** The modern protocol versions supported by default, newest first (what `server/discover` lists). */
+export const MODERN_PROTOCOL_VERSIONS: readonly string[] = Object.freeze(['2026-07-28']);
 
 /**
  * The version assumed for a request that names none: over HTTP a missing `MCP-Protocol-Version`

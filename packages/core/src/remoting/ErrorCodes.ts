@@ -12,6 +12,12 @@ export const ErrorCodes = {
   InvalidParams: -32602,
   /** The server failed while handling a valid request. */
   InternalError: -32603,
+  /** 2026-07-28: an HTTP header (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`) is missing, malformed or disagrees with the body. */
+  HeaderMismatch: -32020,
+  /** 2026-07-28: the request needs a client capability its `_meta` does not declare (`data.requiredCapabilities`). */
+  MissingClientCapability: -32021,
+  /** 2026-07-28: the protocol version the request names is not served (`data.supported`, `data.requested`). */
+  UnsupportedProtocolVersion: -32022,
 } as const;
 
 /** One of the {@link ErrorCodes}. */

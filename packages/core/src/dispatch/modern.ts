@@ -1,0 +1,103 @@
+/**
+ * modern: the admission ladder of a request that claims the 2026-07-28 era (its
+ * `params._meta` names a protocol version). In the specification's order — header/body
+ * mismatches, the `_meta` envelope, the version, missing standard headers and `Mcp-Name`, the
+ * mirrored `Mcp-Param-*` headers — each step refuses with its code and HTTP 400; what passes is
+ * routed through the modern method table (an unknown method there is 404). Header steps run
+ * only for transports that have headers (HTTP); stdio has none.
+ */
+import type { ToolDeclaration } from '../declaration/ToolDeclaration';
+import { ErrorCodes } from '../remoting/ErrorCodes';
+import type { ProtocolProfile } from '../protocol/profile';
+import { META, readMeta } from '../protocol/meta';
+import type { RequestMeta } from '../protocol/meta';
+import { PARAM_HEADER_PREFIX, headerStates, headerValue } from '../protocol/headers';
+import { errorResponse, errorResponseWithData } from './jsonRpc';
+import type { RequestId } from './jsonRpc';
+import { isObject } from './guards';
+import { refused } from './DispatchResult';
+import type { DispatchResult } from './DispatchResult';
+import type { DispatchContext } from './Dispatcher';
+import type { Envelope } from './classify';
+
+/** A claimed request that passed the ladder: its profile and what its `_meta` says. */
+export interface Admission {
+  readonly profile: ProtocolProfile;
+  readonly meta: RequestMeta;
+}
+
+/** Runs the ladder for one claimed request (with an id); a DispatchResult is its refusal. */
+export function admit(envelope: Envelope & { id: RequestId }, context: DispatchContext, decl: ToolDeclaration): Admission | DispatchResult {
+  const { id, method } = envelope;
+  const params = envelope.params as Record<string, unknown>; // a claim implies params and _meta are objects
+  const header = context.header;
+  const mismatch = (message: string): DispatchResult => refused(errorResponse(id, ErrorCodes.HeaderMismatch, message));
+
+  // 4a: headers that disagree with the body
+  const versionHeader = context.protocolVersion?.trim();
+  const claimed = (params._meta as Record<string, unknown>)[META.protocolVersion];
+  const methodHeader = header?.('mcp-method')?.trim();
+  if (header) {
+    if (versionHeader !== undefined && versionHeader !== claimed) {
+      return mismatch(`Header mismatch: MCP-Protocol-Version is ${JSON.stringify(versionHeader)} but _meta names ${JSON.stringify(claimed)}`);
+    }
+    if (methodHeader !== undefined && methodHeader !== method) return mismatch(`Header mismatch: Mcp-Method is ${JSON.stringify(methodHeader)} but the method is ${JSON.stringify(method)}`);
+  }
+
+  // 4b: the _meta envelope
+  const meta = readMeta(params);
+  if (typeof meta === 'string') return refused(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${meta}`));
+
+  // 5: the version
+  const profile = decl.modernProfileOf(meta.protocolVersion);
+  if (!profile) {
+    return refused(
+      errorResponseWithData(id, ErrorCodes.UnsupportedProtocolVersion, `Unsupported protocol version: ${meta.protocolVersion}`, {
+        supported: decl.modernVersions,
+        requested: meta.protocolVersion,
+      }),
+    );
+  }
+
+  if (header) {
+    // 6: required standard headers, Mcp-Name
+    if (versionHeader === undefined) return mismatch('Header mismatch: the MCP-Protocol-Version header is required');
+    if (methodHeader === undefined) return mismatch('Header mismatch: the Mcp-Method header is required');
+    if (method === 'tools/call') {
+      const problem = nameHeaderProblem(header('mcp-name'), params.name);
+      if (problem) return mismatch(problem);
+      // 8: arguments mirrored in Mcp-Param-* headers
+      const paramProblem = paramHeadersProblem(decl, params, header);
+      if (paramProblem) return mismatch(paramProblem);
+    }
+  }
+  return { profile, meta };
+}
+
+function nameHeaderProblem(raw: string | undefined, name: unknown): string | undefined {
+  if (raw === undefined) return 'Header mismatch: tools/call requires the Mcp-Name header';
+  const decoded = headerValue(raw);
+  if (decoded === undefined) return 'Header mismatch: Mcp-Name is not valid =?base64?…?= encoding';
+  if (typeof name === 'string' && decoded !== name) return `Header mismatch: Mcp-Name is ${JSON.stringify(decoded)} but the tool is ${JSON.stringify(name)}`;
+  return undefined;
+}
+
+function paramHeadersProblem(decl: ToolDeclaration, params: Record<string, unknown>, header: (name: string) => string | undefined): string | undefined {
+  const tool = typeof params.name === 'string' ? decl.getTool(params.name) : undefined;
+  if (!tool || tool.paramHeaders.size === 0) return undefined;
+  const args = isObject(params.arguments) ? params.arguments : {};
+  for (const [param, name] of tool.paramHeaders) {
+    const value = Object.prototype.hasOwnProperty.call(args, param) ? args[param] : undefined;
+    const raw = header(`${PARAM_HEADER_PREFIX}${name}`.toLowerCase());
+    const full = `${PARAM_HEADER_PREFIX}${name}`;
+    if (value === undefined || value === null) {
+      if (raw !== undefined) return `Header mismatch: ${full} is sent but argument "${param}" is not`;
+      continue;
+    }
+    if (raw === undefined) return `Header mismatch: argument "${param}" requires the ${full} header`;
+    const decoded = headerValue(raw);
+    if (decoded === undefined) return `Header mismatch: ${full} is not valid =?base64?…?= encoding`;
+    if (!headerStates(decoded, value)) return `Header mismatch: ${full} does not match argument "${param}"`;
+  }
+  return undefined;
+}

@@ -1,0 +1,58 @@
+/**
+ * meta: the per-request `_meta` of the modern era (2026-07-28). A request *claims* the modern
+ * era when `params._meta` holds the protocol-version key, whatever its value; a claimed request
+ * is always validated as modern, a request without a claim is legacy traffic.
+ */
+import { isObject } from '../dispatch/guards';
+
+/** The `_meta` keys the modern era reserves. */
+export const META = Object.freeze({
+  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
+  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
+  clientInfo: 'io.modelcontextprotocol/clientInfo',
+  logLevel: 'io.modelcontextprotocol/logLevel',
+  serverInfo: 'io.modelcontextprotocol/serverInfo',
+});
+
+/** The syslog levels MCP logging uses, lowest first. */
+export const LOG_LEVELS = Object.freeze(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const);
+
+/** One of {@link LOG_LEVELS}. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** What a valid modern `_meta` says about its request. */
+export interface RequestMeta {
+  readonly protocolVersion: string;
+  readonly clientCapabilities: Readonly<Record<string, unknown>>;
+  readonly logLevel?: LogLevel;
+  readonly progressToken?: string | number;
+}
+
+/** The modern claim of `params` (the `_meta` protocol-version value), or `undefined` for legacy traffic. */
+export function claimOf(params: unknown): { value: unknown } | undefined {
+  if (!isObject(params)) return undefined;
+  const meta = params._meta;
+  if (!isObject(meta) || !Object.prototype.hasOwnProperty.call(meta, META.protocolVersion)) return undefined;
+  return { value: meta[META.protocolVersion] };
+}
+
+/**
+ * Reads a claimed request's `_meta`; a string is the problem (answered -32602). `clientInfo` is
+ * for display only: a malformed one is ignored.
+ */
+export function readMeta(params: Record<string, unknown>): RequestMeta | string {
+  const meta = params._meta as Record<string, unknown>;
+  const version = meta[META.protocolVersion];
+  if (typeof version !== 'string') return `_meta["${META.protocolVersion}"] must be a string`;
+  const capabilities = meta[META.clientCapabilities];
+  if (!isObject(capabilities)) {
+    return `_meta["${META.clientCapabilities}"] is required (an object; {} when the client declares none)`;
+  }
+  const level = meta[META.logLevel];
+  if (level !== undefined && !(LOG_LEVELS as readonly unknown[]).includes(level)) {
+    return `_meta["${META.logLevel}"] must be one of ${LOG_LEVELS.join(', ')}`;
+  }
+  const token = meta.progressToken;
+  if (token !== undefined && typeof token !== 'string' && !Number.isInteger(token)) return '_meta.progressToken must be a string or an integer';
+  return { protocolVersion: version, clientCapabilities: capabilities, logLevel: level as LogLevel | undefined, progressToken: token as string | number | undefined };
+}

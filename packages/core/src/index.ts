@@ -14,11 +14,14 @@ export { EnumType } from './schema/EnumType';
 export { NullableType } from './schema/NullableType';
 
 export { Tool } from './declaration/Tool';
-export type { ParamSpec, ParamValues, WithOptionalParam, ToolOutput, ToolListEntry } from './declaration/Tool';
+export type { ParamSpec, ParamValues, WithOptionalParam, ToolOutput, ToolListEntry, ParamOptions } from './declaration/Tool';
 export type { ToolAnnotations, Icon, JsonObject } from './declaration/metadata';
 export { ToolDeclaration } from './declaration/ToolDeclaration';
-export type { ToolDeclarationOptions, ToolsListResult, InitializeResult } from './declaration/ToolDeclaration';
-export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, DEFAULT_NEGOTIATED_VERSION, profileFor } from './protocol/profile';
+export type { ToolDeclarationOptions, ToolsListResult, InitializeResult, DiscoverResult } from './declaration/ToolDeclaration';
+export { LATEST_PROTOCOL_VERSION, LATEST_MODERN_VERSION, SUPPORTED_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS, DEFAULT_NEGOTIATED_VERSION, profileFor, isModernVersion } from './protocol/profile';
+export { META, LOG_LEVELS, claimOf } from './protocol/meta';
+export type { LogLevel, RequestMeta } from './protocol/meta';
+export { headerValue } from './protocol/headers';
 export type { ProtocolProfile, Era } from './protocol/profile';
 
 export { ServiceDefinition } from './remoting/ServiceDefinition';

@@ -50,6 +50,11 @@ export interface ToolsListResult {
   tools: ToolListEntry[];
   /** Present on every page but the last: pass it as `params.cursor` for the next page. */
   nextCursor?: string;
+  /** 2026-07-28: the cache hints and result fields (see {@link ToolDeclarationOptions.ttlMs}). */
+  ttlMs?: number;
+  cacheScope?: 'public' | 'private';
+  resultType?: 'complete';
+  _meta?: Record<string, unknown>;
 }
 
 /** The `initialize` result. */

@@ -30,7 +30,7 @@ export interface Admission {
 export function admit(envelope: Envelope & { id: RequestId }, context: DispatchContext, decl: ToolDeclaration): Admission | DispatchResult {
   const { id, method } = envelope;
   const params = envelope.params as Record<string, unknown>; // a claim implies params and _meta are objects
-  const header = context.header;
+  const header = context.header && ((name: string): string | undefined => context.header?.(name));
   const mismatch = (message: string): DispatchResult => refused(errorResponse(id, ErrorCodes.HeaderMismatch, message));
 
   // 4a: headers that disagree with the body

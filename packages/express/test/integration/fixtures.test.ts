@@ -22,6 +22,7 @@ describe('protocol fixtures over HTTP', () => {
   it.each(fixtures.map((f) => [`${f.id}: ${f.description}`, f] as const))('%s', async (_name, f) => {
     let req = request(app).post('/mcp').set('Content-Type', 'application/json').set('Accept', 'application/json, text/event-stream');
     if (f.header !== undefined) req = req.set('MCP-Protocol-Version', f.header);
+    for (const [name, value] of Object.entries(f.httpHeaders)) req = req.set(name, value);
     const res = await req.send(f.message);
     expect(res.status).toBe(f.status);
     expect(comparableText(f, res.text)).toBe(expectedText(f));

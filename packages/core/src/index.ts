@@ -50,6 +50,7 @@ export type { DispatchContext } from './dispatch/Dispatcher';
 export type { DispatchResult, DispatchStatus } from './dispatch/DispatchResult';
 export { checkDispatcherArguments, checkDispatcherOptions, describeArgument, DISPATCHER_OPTION_NAMES } from './dispatch/setup';
 export type { DispatcherOptions } from './dispatch/setup';
+export type { MissingProcedures } from './dispatch/missingProcedures';
 export { DEFAULT_LIMITS } from './dispatch/limits';
 export type { Limits } from './dispatch/limits';
 export { logToStderr } from './dispatch/errorPolicy';

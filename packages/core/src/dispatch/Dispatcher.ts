@@ -20,6 +20,7 @@ import type { Session } from './Session';
 import { ToolCaller } from './ToolCaller';
 import { ErrorPolicy } from './errorPolicy';
 import { checkDispatcherArguments, DispatcherOptions } from './setup';
+import { missingProcedures, missingProceduresMessage } from './missingProcedures';
 import { classify, Envelope } from './classify';
 import { Inbound, InboundRequest, Mode } from './Inbound';
 import { answer, DispatchResult, refused, Reply, SILENCE } from './DispatchResult';
@@ -71,7 +72,16 @@ export class Dispatcher {
     const policy = new ErrorPolicy(checked.exposeInternalErrors === true, checked.onError);
     this.limits = resolveLimits(checked);
     this.services = { decl, policy, tools: new ToolCaller(defs, decl, policy, this.limits) };
+    const missing = checked.missingProcedures ?? 'warn';
+    if (missing === 'error') {
+      const names = missingProcedures(defs, decl);
+      if (names.length) throw new TypeError(`new Dispatcher: ${missingProceduresMessage(names)} (or pass missingProcedures: 'warn')`);
+    }
+    this.unchecked = missing === 'warn' ? defs : undefined;
   }
+
+  /** The procedures still to be checked against the declaration (once, on the first message), when warning. */
+  private unchecked: ServiceDefinition | undefined;
 
   /** Dispatches a raw message (JSON text) or an already parsed one; always resolves, never rejects. */
   dispatch(message: unknown, context: DispatchContext = {}): Promise<DispatchResult> {
@@ -93,6 +103,7 @@ export class Dispatcher {
 
   /** Never throws: anything unexpected (say, a parsed message object with a throwing getter) is -32603. */
   private guarded(message: unknown, context: DispatchContext, mode: Mode): DispatchResult | Promise<DispatchResult> {
+    if (this.unchecked) this.warnMissing(this.unchecked);
     try {
       return this.run(message, context, mode);
     } catch (error) {
@@ -168,6 +179,12 @@ export class Dispatcher {
       const body = this.services.policy.internal(inbound.id ?? null, error, { requestId: inbound.id, method: inbound.method });
       return inbound.id === undefined ? undefined : answer(body);
     }
+  }
+
+  private warnMissing(defs: ServiceDefinition): void {
+    this.unchecked = undefined;
+    const names = missingProcedures(defs, this.services.decl);
+    if (names.length) console.error(`toolwire: ${missingProceduresMessage(names)} (missingProcedures: 'ignore' silences this)`);
   }
 
   /** A request that claims the modern era: the admission ladder, then the modern method table. */

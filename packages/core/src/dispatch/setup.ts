@@ -7,6 +7,7 @@
 import { ServiceDefinition } from '../remoting/ServiceDefinition';
 import { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ErrorHook } from './errorPolicy';
+import type { MissingProcedures } from './missingProcedures';
 import { isLimitValue, LIMIT_NAMES } from './limits';
 
 /** Options every transport accepts and passes to its dispatcher. */
@@ -42,10 +43,16 @@ export interface DispatcherOptions {
    * synchronous procedure cannot be interrupted. At most 2147483647 (what timers allow).
    */
   callTimeoutMs?: number;
+  /**
+   * Declared tools without a registered procedure: `'warn'` (default) writes one line on stderr
+   * when the first message is handled, `'error'` throws a TypeError naming them when the
+   * dispatcher (or transport) is made, `'ignore'` says nothing. Their calls answer -32603.
+   */
+  missingProcedures?: MissingProcedures;
 }
 
 /** The names of {@link DispatcherOptions}, for transports that split their own options off. */
-export const DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze(['exposeInternalErrors', 'onError', ...LIMIT_NAMES]);
+export const DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze(['exposeInternalErrors', 'onError', 'missingProcedures', ...LIMIT_NAMES]);
 
 /** The longest delay a timer can take (2^31 - 1 ms); longer ones would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -53,6 +60,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 const CHECKS: Record<string, [expected: string, ok: (v: unknown) => boolean]> = {
   exposeInternalErrors: ['a boolean', (v) => typeof v === 'boolean'],
   onError: ['a function', (v) => typeof v === 'function'],
+  missingProcedures: ['"warn", "error" or "ignore"', (v) => v === 'warn' || v === 'error' || v === 'ignore'],
   ...Object.fromEntries(LIMIT_NAMES.map((name) => [name, ['a positive integer or Infinity', isLimitValue] as const])),
   callTimeoutMs: [`a positive integer up to ${MAX_TIMER_MS}, or Infinity`, (v) => isLimitValue(v) && (v === Infinity || (v as number) <= MAX_TIMER_MS)],
 };

@@ -1,6 +1,9 @@
 /** tools/list pages: pageSize, opaque stable cursors, stale and unknown cursors, caching per page. */
 import { Dispatcher, ServiceDefinition, ToolDeclaration, integerType } from '@toolwire/core';
 
+/** These declarations have no procedures: only tools/list is called. */
+const QUIET = { missingProcedures: 'ignore' } as const;
+
 function declaration(count: number, pageSize?: number): ToolDeclaration {
   const decl = new ToolDeclaration('paged', '1.0.0', pageSize === undefined ? {} : { pageSize });
   for (let i = 0; i < count; i++) decl.addTool(`tool_${i}`, `Tool ${i}`).addParam('x', integerType());
@@ -15,7 +18,7 @@ async function list(d: Dispatcher, cursor?: unknown, protocolVersion = '2025-11-
 
 describe('tools/list pagination', () => {
   it('walks every tool exactly once, in order, page by page', async () => {
-    const d = new Dispatcher(new ServiceDefinition(), declaration(23, 5));
+    const d = new Dispatcher(new ServiceDefinition(), declaration(23, 5), QUIET);
     const names: string[] = [];
     let cursor: string | undefined;
     let pages = 0;
@@ -31,25 +34,25 @@ describe('tools/list pagination', () => {
   });
 
   it('puts no nextCursor on the last page, nor anywhere without pageSize', async () => {
-    expect((await list(new Dispatcher(new ServiceDefinition(), declaration(10, 10)))).result).not.toHaveProperty('nextCursor');
-    const all = (await list(new Dispatcher(new ServiceDefinition(), declaration(120)))).result!;
+    expect((await list(new Dispatcher(new ServiceDefinition(), declaration(10, 10), QUIET))).result).not.toHaveProperty('nextCursor');
+    const all = (await list(new Dispatcher(new ServiceDefinition(), declaration(120), QUIET))).result!;
     expect(all.tools).toHaveLength(120);
     expect(all).not.toHaveProperty('nextCursor');
   });
 
   it('gives the same cursors for the same declaration in another process (no random state)', async () => {
-    const first = (await list(new Dispatcher(new ServiceDefinition(), declaration(12, 4)))).result!.nextCursor;
-    const again = (await list(new Dispatcher(new ServiceDefinition(), declaration(12, 4)))).result!.nextCursor;
+    const first = (await list(new Dispatcher(new ServiceDefinition(), declaration(12, 4), QUIET))).result!.nextCursor;
+    const again = (await list(new Dispatcher(new ServiceDefinition(), declaration(12, 4), QUIET))).result!.nextCursor;
     expect(first).toBe(again);
     expect(first).toMatch(/^[A-Za-z0-9+/]+$/);
     // a cursor from one server instance pages another one with the same declaration
-    const { result } = await list(new Dispatcher(new ServiceDefinition(), declaration(12, 4)), first);
+    const { result } = await list(new Dispatcher(new ServiceDefinition(), declaration(12, 4), QUIET), first);
     expect(result!.tools.map((t) => t.name)).toEqual(['tool_4', 'tool_5', 'tool_6', 'tool_7']);
   });
 
   it('refuses an unknown, forged or stale cursor with -32602', async () => {
     const decl = declaration(12, 4);
-    const d = new Dispatcher(new ServiceDefinition(), decl);
+    const d = new Dispatcher(new ServiceDefinition(), decl, QUIET);
     const cursor = (await list(d)).result!.nextCursor!;
     for (const bad of ['nope', '', 'dHcxLmFiYy40', btoa('tw1.zzz.4'), cursor + 'x']) {
       const { error } = await list(d, bad);
@@ -61,14 +64,14 @@ describe('tools/list pagination', () => {
   });
 
   it('refuses a cursor when the declaration does not page', async () => {
-    const { error } = await list(new Dispatcher(new ServiceDefinition(), declaration(3)), 'dHcxLmFiYy40');
+    const { error } = await list(new Dispatcher(new ServiceDefinition(), declaration(3), QUIET), 'dHcxLmFiYy40');
     expect(error?.code).toBe(-32602);
   });
 
   it('builds each page once per version and reuses it', async () => {
     const decl = declaration(9, 3);
     const spy = jest.spyOn(decl.tools[3], 'toListEntry');
-    const d = new Dispatcher(new ServiceDefinition(), decl);
+    const d = new Dispatcher(new ServiceDefinition(), decl, QUIET);
     const cursor = (await list(d)).result!.nextCursor!;
     for (let i = 0; i < 5; i++) await list(d, cursor);
     expect(spy).toHaveBeenCalledTimes(1);

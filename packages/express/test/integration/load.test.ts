@@ -9,6 +9,9 @@ import express from 'express';
 import { RemotingFault, ServiceDefinition, ToolDeclaration, integerType, stringType } from '@toolwire/core';
 import { mcpRouter } from '../../src';
 
+// 2,000 requests take ~2-3 s on an idle 2-core machine; a shared CI runner can be several times slower
+jest.setTimeout(60_000);
+
 interface Reply {
   jsonrpc: string;
   id: number;

@@ -95,8 +95,8 @@ describe('mcpTestClient with output schemas and pages', () => {
   it('gives the structuredContent of a structured-output tool, and pages tools/list with cursors', async () => {
     const paged = new ToolDeclaration('paged', '1.0.0', { pageSize: 1 });
     const sumTool = paged.addTool('sum', 'Add').addParam('a', integerType()).addParam('b', integerType()).setOutput(new ObjectType().addProperty('sum', integerType()));
-    paged.addTool('other', 'Another tool');
-    const pagedDefs = new ServiceDefinition().registerTool(sumTool, (a, b) => ({ sum: a + b }));
+    const other = paged.addTool('other', 'Another tool');
+    const pagedDefs = new ServiceDefinition().registerTool(sumTool, (a, b) => ({ sum: a + b })).registerTool(other, () => 'other');
     const client = mcpTestClient(new Dispatcher(pagedDefs, paged));
     expect(await client.callTool('sum', { a: 2, b: 3 })).toEqual({ text: '{"sum":5}', isError: false, structuredContent: { sum: 5 }, content: [{ type: 'text', text: '{"sum":5}' }], status: 200 });
     const first = await client.listTools();

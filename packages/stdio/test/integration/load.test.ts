@@ -8,6 +8,9 @@ import { RemotingFault, ServiceDefinition, ToolDeclaration, integerType, stringT
 import { serveStdio } from '../../src';
 import { contentLength } from '../helpers';
 
+// 2,000 requests take ~2-3 s on an idle 2-core machine; a shared CI runner can be several times slower
+jest.setTimeout(60_000);
+
 interface Reply {
   id: number;
   result?: { content: { type: string; text: string }[]; isError: boolean };

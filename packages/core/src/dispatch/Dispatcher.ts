@@ -12,6 +12,7 @@ import { ErrorCodes } from '../remoting/ErrorCodes';
 import { DEFAULT_NEGOTIATED_VERSION, profileFor, ProtocolProfile } from '../protocol/profile';
 import { errorResponse, parseErrorResponse } from './jsonRpc';
 import type { Session } from './Session';
+import type { Access } from '../auth/Access';
 import { ToolCaller } from './ToolCaller';
 import { ErrorPolicy } from './errorPolicy';
 import { checkDispatcherArguments, DispatcherOptions } from './setup';
@@ -35,6 +36,12 @@ export interface DispatchContext {
   request?: unknown;
   /** The connection's state (stdio); stateless transports leave it out. */
   session?: Session;
+  /**
+   * The request's verified authorization (HTTP with the `auth` option: `HttpRules.authenticate`).
+   * With it, tools/call refuses a tool whose scopes the token lacks (403) and procedures see
+   * `context.auth`; without it (stdio, open HTTP) no scope is checked.
+   */
+  access?: Access;
 }
 
 /**

@@ -22,6 +22,7 @@ import type { DispatchContext } from './Dispatcher';
 import type { InFlightCall } from './Session';
 import type { ErrorPolicy } from './errorPolicy';
 import type { InboundRequest } from './Inbound';
+import type { AuthInfo } from '../auth/AuthInfo';
 import { answer, DispatchResult } from './DispatchResult';
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -45,6 +46,10 @@ class ToolCallContext implements CallContext {
 
   get request(): unknown {
     return this.dispatch.request;
+  }
+
+  get auth(): AuthInfo | undefined {
+    return this.dispatch.access?.auth;
   }
 }
 

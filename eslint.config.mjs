@@ -39,6 +39,13 @@ export default tseslint.config(
     },
   },
   {
+    // @toolwire/jwt: core's public entry and jose only; Web-standard APIs (fetch, URL), no node:
+    files: ['packages/jwt/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', '@toolwire/core/*', '../../core/*', '../../../core/*', 'express', 'http', 'stream', 'fs', 'net'] }],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

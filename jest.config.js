@@ -13,9 +13,10 @@ const common = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
     // @modelcontextprotocol/sdk 1.0.x (installed as `sdk-1-0` for the interop tests) ships ES
     // modules only; Jest's CommonJS runtime needs them transpiled.
-    '/node_modules/sdk-1-0/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', esModuleInterop: true, isolatedModules: true } }],
+    // jose (used by @toolwire/jwt) is ES modules only as well.
+    '/node_modules/(sdk-1-0|jose)/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', esModuleInterop: true, isolatedModules: true } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!sdk-1-0/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(sdk-1-0|jose)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 

@@ -2,7 +2,8 @@
  * everything: one declaration with every MCP content kind toolwire writes and a raw JSON Schema
  * 2020-12 tool — the tools the official conformance suite (`@modelcontextprotocol/conformance`,
  * server mode) calls — plus the seed's `add` and `echo`, a structured-output tool and a tool
- * with host metadata (title, annotations, an icon) and an optional parameter.
+ * with host metadata (title, annotations, an icon) and an optional parameter, and `admin_reset`,
+ * which needs the OAuth scope `admin` when the server requires tokens (`--auth-issuer`).
  */
 import {
   ObjectType,
@@ -98,6 +99,7 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
     .setOutput(new ObjectType().addProperty('sum', integerType(), 'a + b'));
   defs.registerTool(structuredAdd, (a, b) => ({ sum: a + b }));
 
+  let notesRead = 0;
   const readNote = decl
     .addTool('read_note', 'Read a note by its id')
     .setTitle('Read a note')
@@ -108,8 +110,15 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
     .setIcons([{ src: RED_PIXEL_DATA_URL, mimeType: 'image/png', sizes: ['1x1'] }]);
   defs.registerTool(readNote, (id, format) => {
     const note = NOTES[id];
+    notesRead++;
     if (note === undefined) throw new RemotingFault(`No note "${id}" (notes: ${Object.keys(NOTES).join(', ')})`);
     return format === 'upper' ? note.toUpperCase() : note;
+  });
+  const adminReset = decl.addTool('admin_reset', 'Reset the server counters (needs the OAuth scope admin when tokens are required)').setScopes(['admin']);
+  defs.registerTool(adminReset, (context) => {
+    const count = notesRead;
+    notesRead = 0;
+    return `reset by ${context.auth?.subject ?? 'an unauthenticated caller'}; ${count} note reads cleared`;
   });
   return { decl, defs };
 }

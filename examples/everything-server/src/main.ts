@@ -2,49 +2,80 @@
 /**
  * The everything server. `--port N` (default `$PORT` or 3001; 0 picks a free port) serves
  * `http://127.0.0.1:N/mcp` and logs the bound URL to stderr; `--stdio` serves standard I/O;
- * `--page-size N` pages tools/list N tools at a time.
+ * `--page-size N` pages tools/list N tools at a time. `--auth-issuer URL --auth-resource URL`
+ * make the HTTP endpoint an OAuth protected resource: JWT access tokens of that issuer, issued
+ * for that resource (the endpoint's public URL), are required, `admin_reset` needs the scope
+ * `admin`, and the RFC 9728 metadata is served at `/.well-known/oauth-protected-resource/<path
+ * of the resource>`. Stdio stays unauthenticated (the MCP specification says not to use OAuth there).
  */
 import express from 'express';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mcpErrorHandler, mcpRouter } from '@toolwire/express';
+import { mcpErrorHandler, mcpRouter, protectedResourceMetadata } from '@toolwire/express';
+import type { AuthOptions } from '@toolwire/express';
+import { jwtVerifier } from '@toolwire/jwt';
 import { serveStdio } from '@toolwire/stdio';
 import { createEverythingService } from './everything';
 
 function fail(message: string): never {
   console.error(`toolwire-everything: ${message}`);
-  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N]');
+  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--auth-issuer URL --auth-resource URL]');
   process.exit(2);
 }
 
-function parseArgs(argv: string[]): { stdio: boolean; port: number; pageSize?: number } {
-  let stdio = false;
-  let port = Number(process.env.PORT ?? 3001);
-  let pageSize: number | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--stdio') stdio = true;
-    else if (argv[i] === '--port') port = Number(argv[++i]);
-    else if (argv[i] === '--page-size') pageSize = Number(argv[++i]);
-    else fail(`unknown argument ${JSON.stringify(argv[i])}`);
-  }
-  if (!Number.isInteger(port) || port < 0 || port > 65535) fail('the port must be an integer from 0 to 65535');
-  if (pageSize !== undefined && (!Number.isInteger(pageSize) || pageSize < 1)) fail('the page size must be a positive integer');
-  return { stdio, port, pageSize };
+interface Args {
+  stdio: boolean;
+  port: number;
+  pageSize?: number;
+  authIssuer?: string;
+  authResource?: string;
 }
 
-const { stdio, port, pageSize } = parseArgs(process.argv.slice(2));
-const { decl, defs } = createEverythingService({ pageSize });
+function parseArgs(argv: string[]): Args {
+  const args: Args = { stdio: false, port: Number(process.env.PORT ?? 3001) };
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--stdio') args.stdio = true;
+    else if (argv[i] === '--port') args.port = Number(argv[++i]);
+    else if (argv[i] === '--page-size') args.pageSize = Number(argv[++i]);
+    else if (argv[i] === '--auth-issuer') args.authIssuer = argv[++i];
+    else if (argv[i] === '--auth-resource') args.authResource = argv[++i];
+    else fail(`unknown argument ${JSON.stringify(argv[i])}`);
+  }
+  if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) fail('the port must be an integer from 0 to 65535');
+  if (args.pageSize !== undefined && (!Number.isInteger(args.pageSize) || args.pageSize < 1)) fail('the page size must be a positive integer');
+  if ((args.authIssuer === undefined) !== (args.authResource === undefined)) fail('--auth-issuer and --auth-resource go together');
+  if (args.stdio && args.authIssuer !== undefined) fail('stdio is not authenticated (the MCP specification says not to use OAuth there); --auth-* need HTTP');
+  return args;
+}
+
+/** The `auth` option for tokens of `issuer` issued for `resource`. */
+function authOptions(issuer: string, resource: string): AuthOptions {
+  try {
+    return { resource, authorizationServers: [issuer], verify: jwtVerifier({ issuer, audience: resource }), scopesSupported: ['admin'] };
+  } catch (error) {
+    fail((error as Error).message);
+  }
+}
+
+const args = parseArgs(process.argv.slice(2));
+const { decl, defs } = createEverythingService({ pageSize: args.pageSize });
 const onError = (error: unknown, info: { tool?: string; method?: string }) =>
   console.error(`toolwire-everything: ${info.tool ?? info.method ?? 'request'} failed:`, error);
 
-if (stdio) {
+if (args.stdio) {
   serveStdio(defs, decl, { onError }).catch((error: unknown) => fail(String(error)));
 } else {
   const app = express();
-  app.use('/mcp', mcpRouter(decl, defs, { onError }), mcpErrorHandler());
+  const auth = args.authIssuer && args.authResource ? authOptions(args.authIssuer, args.authResource) : undefined;
+  if (auth) {
+    const path = new URL(auth.resource).pathname.replace(/\/$/, '');
+    app.use(`/.well-known/oauth-protected-resource${path}`, protectedResourceMetadata(auth));
+  }
+  app.use('/mcp', mcpRouter(decl, defs, { onError, ...(auth ? { auth } : {}) }), mcpErrorHandler());
   const server = createServer(app);
-  server.listen(port, '127.0.0.1', () => {
-    console.error(`toolwire-everything listening on http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
+  server.listen(args.port, '127.0.0.1', () => {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+    console.error(`toolwire-everything listening on ${url}${auth ? ` (tokens of ${args.authIssuer} for ${auth.resource} required)` : ''}`);
   });
   server.on('error', (error) => fail(error.message));
   const close = () => {

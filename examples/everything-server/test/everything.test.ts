@@ -41,7 +41,7 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
     it('lists every tool with a non-empty description and the raw 2020-12 schema verbatim', async () => {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
-        ['add', 'echo', 'json_schema_2020_12_tool', 'read_note', 'structured_add', 'test_audio_content', 'test_embedded_resource', 'test_error_handling', 'test_image_content', 'test_multiple_content_types', 'test_simple_text'].sort(),
+        ['add', 'admin_reset', 'echo', 'json_schema_2020_12_tool', 'read_note', 'structured_add', 'test_audio_content', 'test_embedded_resource', 'test_error_handling', 'test_image_content', 'test_multiple_content_types', 'test_simple_text'].sort(),
       );
       for (const tool of tools) expect(tool.description).toMatch(/\S/);
       expect(tools.find((t) => t.name === 'json_schema_2020_12_tool')?.inputSchema).toEqual(JSON_SCHEMA_2020_12);
@@ -130,8 +130,8 @@ describe('--page-size', () => {
         names.push(...page.tools.map((t) => t.name));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
-      expect(pages).toEqual([4, 4, 3]);
-      expect(new Set(names).size).toBe(11);
+      expect(pages).toEqual([4, 4, 4]);
+      expect(new Set(names).size).toBe(12);
       await expect(client.listTools({ cursor: 'not-a-cursor' })).rejects.toThrow(/-32602|stale cursor/);
     } finally {
       await client.close();

@@ -1,7 +1,7 @@
 /**
  * @toolwire/core — the public surface: schema types, declarations, procedures, faults,
- * content types, the dispatcher every transport uses, and the HTTP rules the HTTP transports
- * share. This file is the only barrel.
+ * content types, the dispatcher every transport uses, the HTTP rules the HTTP transports
+ * share, and their authorization rules (an OAuth 2.1 protected resource). This file is the only barrel.
  */
 export { Type } from './schema/Type';
 export type { TypeId, JsonSchema, TypeOf } from './schema/Type';
@@ -65,3 +65,13 @@ export { DEFAULT_MAX_BODY_BYTES, resolveHttpOptions } from './httpRules/HttpOpti
 export type { HttpOptions, ResolvedHttpOptions } from './httpRules/HttpOptions';
 export { HttpRefusals } from './httpRules/HttpRefusal';
 export type { HttpRefusal, HttpRefusalStatus } from './httpRules/HttpRefusal';
+
+export type { AuthInfo, TokenVerifier } from './auth/AuthInfo';
+export { resolveAuthOptions } from './auth/AuthOptions';
+export type { AuthOptions, ResolvedAuth } from './auth/AuthOptions';
+export { Access } from './auth/Access';
+export type { AccessPolicy } from './auth/Access';
+export type { AuthOutcome } from './auth/BearerAuth';
+export { ProtectedResourceMetadata } from './auth/ProtectedResourceMetadata';
+export type { ProtectedResourceMetadataDocument, HttpReply } from './auth/ProtectedResourceMetadata';
+export { resourceMetadataUrl } from './auth/resourceUrl';

@@ -1,11 +1,12 @@
 /**
  * HttpDispatchContext: what the dispatcher learns about one HTTP request — the raw
- * `MCP-Protocol-Version` header, the other headers on demand (the 2026-07-28 checks), the request itself (procedures see it as `context.request`),
- * and an AbortSignal that fires when the client disconnects before its response is written.
+ * `MCP-Protocol-Version` header, the other headers on demand (the 2026-07-28 checks), the request itself
+ * (procedures see it as `context.request`), its verified authorization (with the `auth` option), and an
+ * AbortSignal that fires when the client disconnects before its response is written.
  * The signal is created on first use, so requests that start no tool call pay nothing for it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DispatchContext } from '@toolwire/core';
+import type { Access, DispatchContext } from '@toolwire/core';
 
 /** The {@link DispatchContext} of one HTTP request. */
 export class HttpDispatchContext implements DispatchContext {
@@ -17,6 +18,8 @@ export class HttpDispatchContext implements DispatchContext {
     /** The request, handed to procedures as `context.request`. */
     readonly request: IncomingMessage,
     private readonly response: ServerResponse,
+    /** The verified token of a protected endpoint (core's `HttpRules.authenticate`). */
+    readonly access?: Access,
   ) {
     const version = request.headers['mcp-protocol-version'];
     this.protocolVersion = typeof version === 'string' ? version : undefined;

@@ -1,13 +1,13 @@
 /**
  * mcpHandler: the stateless Streamable HTTP endpoint as a framework-neutral Node handler. It
  * applies core's HTTP rules in the order SPEC.md gives them (method, Origin, Host, Accept,
- * Content-Type, body), hands the message to core's Dispatcher and writes what comes back:
+ * Content-Type, then — with the `auth` option — the bearer token, before the body), hands the message to core's Dispatcher and writes what comes back:
  * rejected → 400, nothing → 202, otherwise 200 `application/json`. It never looks at a method
  * name or builds a result; every protocol decision is core's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Dispatcher, HttpRules, checkDispatcherArguments } from '@toolwire/core';
-import type { DispatchResult, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
+import type { Access, AuthOutcome, DispatchResult, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import { McpHttpOptions, resolveHttpOptions } from './McpHttpOptions';
 import { readBody, BodyReceiver } from './httpRules/readBody';
 import { upstreamBody } from './httpRules/upstreamBody';
@@ -40,10 +40,10 @@ export function mcpHandler(decl: ToolDeclaration, defs: ServiceDefinition, optio
   const { maxBodyBytes } = rules;
   const tooLarge = closing(rules.tooLarge);
 
-  function dispatch(req: IncomingMessage, res: ServerResponse, message: unknown): void {
+  function dispatch(req: IncomingMessage, res: ServerResponse, message: unknown, access: Access | undefined): void {
     let result: DispatchResult | Promise<DispatchResult>;
     try {
-      result = dispatcher.handle(message, new HttpDispatchContext(req, res));
+      result = dispatcher.handle(message, new HttpDispatchContext(req, res, access));
     } catch {
       return refuse(res, Refusals.internal); // the dispatcher does not throw; this is a last resort
     }
@@ -51,31 +51,42 @@ export function mcpHandler(decl: ToolDeclaration, defs: ServiceDefinition, optio
     else send(res, result);
   }
 
+  /** The request passed every rule but the body's: read it (unless a parser did) and dispatch it. */
+  function admitted(req: IncomingMessage, res: ServerResponse, outcome: AuthOutcome): void {
+    if (outcome.refusal) return refuse(res, outcome.refusal);
+    const access = outcome.access;
+    const parsed = upstreamBody(req);
+    if (parsed !== undefined) return dispatch(req, res, parsed, access);
+    const receiver: BodyReceiver = {
+      body: (text) => dispatch(req, res, text, access),
+      tooLarge: () => refuseWithLingeringClose(req, res, tooLarge),
+      consumed: () => refuse(res, Refusals.bodyConsumed),
+    };
+    readBody(req, maxBodyBytes, receiver);
+  }
+
   return function mcpHandler(req: IncomingMessage, res: ServerResponse): void {
     const headers = req.headers;
-    const refusal = rules.check({
+    const head = {
       method: req.method,
       origin: headers.origin,
       host: headers.host,
       accept: headers.accept,
       contentType: headers['content-type'],
       localAddress: req.socket.localAddress,
-    });
-    if (refusal) return refuse(res, refusal);
-    const parsed = upstreamBody(req);
-    if (parsed !== undefined) return dispatch(req, res, parsed);
-    const receiver: BodyReceiver = {
-      body: (text) => dispatch(req, res, text),
-      tooLarge: () => refuseWithLingeringClose(req, res, tooLarge),
-      consumed: () => refuse(res, Refusals.bodyConsumed),
+      authorization: headers.authorization,
     };
-    readBody(req, maxBodyBytes, receiver);
+    const refusal = rules.check(head);
+    if (refusal) return refuse(res, refusal);
+    const outcome = rules.authenticate(head, req);
+    if (outcome instanceof Promise) outcome.then((o) => admitted(req, res, o)).catch(() => refuse(res, Refusals.internal));
+    else admitted(req, res, outcome);
   };
 }
 
 /** Writes what core decided: its status, its body (202 carries none). */
 function send(res: ServerResponse, result: DispatchResult): void {
   if (result.status === 202) sendAccepted(res);
-  else if (result.parts) sendParts(res, result.status, result.parts);
-  else sendJson(res, result.status, result.body);
+  else if (result.parts) sendParts(res, result.status, result.parts, result.headers);
+  else sendJson(res, result.status, result.body, result.headers);
 }

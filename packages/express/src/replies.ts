@@ -1,6 +1,6 @@
 /**
  * replies: how the handler writes to the response — one `writeHead` and one `end` — the
- * refusals core prepared (405, 403, 406, 413, 415, 500) and the answers core's dispatcher chose.
+ * refusals core prepared (401, 403, 405, 406, 413, 415, 500) and the answers core's dispatcher chose.
  * This file adds only what Node's framing needs: `Content-Length`, and `Connection: close` on 413.
  */
 import type { ServerResponse, OutgoingHttpHeaders } from 'node:http';
@@ -33,10 +33,10 @@ export function refuse(res: ServerResponse, r: Refusal): void {
   res.end(r.body);
 }
 
-/** Writes a JSON-RPC response with the status core chose for it. */
-export function sendJson(res: ServerResponse, status: number, body: string): void {
+/** Writes a JSON-RPC response with the status (and any headers) core chose for it. */
+export function sendJson(res: ServerResponse, status: number, body: string, headers?: Readonly<Record<string, string>>): void {
   if (!answerable(res)) return;
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
 }
 
@@ -44,11 +44,11 @@ export function sendJson(res: ServerResponse, status: number, body: string): voi
  * Writes a response given in pieces, some already UTF-8 bytes (a large cached tools/list):
  * the bytes are handed to the socket as they are instead of encoding the whole text again.
  */
-export function sendParts(res: ServerResponse, status: number, parts: readonly (string | Uint8Array)[]): void {
+export function sendParts(res: ServerResponse, status: number, parts: readonly (string | Uint8Array)[], headers?: Readonly<Record<string, string>>): void {
   if (!answerable(res)) return;
   let length = 0;
   for (const part of parts) length += typeof part === 'string' ? Buffer.byteLength(part) : part.byteLength;
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': length });
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json', 'Content-Length': length });
   res.cork(); // one writev for head and parts
   for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
   res.end(parts[parts.length - 1]);

@@ -2,7 +2,8 @@
  * mcpFetchHandler: the stateless Streamable HTTP endpoint as a Web-standard handler,
  * `(request: Request) => Promise<Response>`, for runtimes and frameworks built on the Fetch API
  * (Bun, Deno, Cloudflare Workers, Next.js route handlers, Hono). It applies core's HTTP rules —
- * the very ones `@toolwire/express` applies — reads the body within the limit, hands the message
+ * the very ones `@toolwire/express` applies, the bearer-token rules of the `auth` option included
+ * (before the body is read) — reads the body within the limit, hands the message
  * to core's Dispatcher and turns what comes back into a Response. Every protocol decision is core's.
  */
 import { Dispatcher, HttpRefusals, HttpRules, checkDispatcherArguments, resolveHttpOptions } from '@toolwire/core';
@@ -36,8 +37,12 @@ export function mcpFetchHandler(decl: ToolDeclaration, defs: ServiceDefinition, 
   const { maxBodyBytes } = rules;
 
   async function answer(request: Request): Promise<Response> {
-    const refusal = rules.check(requestHead(request));
+    const head = requestHead(request);
+    const refusal = rules.check(head);
     if (refusal) return refusalResponse(refusal);
+    const authenticated = rules.authenticate(head, request);
+    const outcome = authenticated instanceof Promise ? await authenticated : authenticated;
+    if (outcome.refusal) return refusalResponse(outcome.refusal);
     const body = await readBody(request, maxBodyBytes);
     if ('problem' in body) return refusalResponse(body.problem === 'tooLarge' ? rules.tooLarge : HttpRefusals.bodyConsumed);
     const context: DispatchContext = {
@@ -45,6 +50,7 @@ export function mcpFetchHandler(decl: ToolDeclaration, defs: ServiceDefinition, 
       signal: request.signal,
       request,
       header: (name) => request.headers.get(name) ?? undefined,
+      access: outcome.access,
     };
     return dispatchResponse(await dispatcher.handle(body.text, context));
   }

@@ -5,7 +5,7 @@
  */
 import type { HttpRequestHead } from '@toolwire/core';
 
-/** The method and the four headers the rules check; `localAddress` stays unknown. */
+/** The method and the headers the rules check; `localAddress` stays unknown. */
 export function requestHead(request: Request): HttpRequestHead {
   const headers = request.headers;
   return {
@@ -14,6 +14,7 @@ export function requestHead(request: Request): HttpRequestHead {
     host: headers.get('host') ?? urlAuthority(request.url),
     accept: headers.get('accept') ?? undefined,
     contentType: headers.get('content-type') ?? undefined,
+    authorization: headers.get('authorization') ?? undefined,
   };
 }
 

@@ -20,6 +20,7 @@ import type { ProtocolProfile } from '../protocol/profile';
 import { brand } from '../brand';
 import { checkAnnotations, checkIcons, checkText, copyJsonObject } from './metadata';
 import type { Icon, JsonObject, ToolAnnotations } from './metadata';
+import { scopeList } from '../auth/scopes';
 
 /** One declared parameter, as the compiler sees it. */
 export interface ParamSpec {
@@ -85,6 +86,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   private _icons: readonly Icon[] | undefined;
   private _meta: JsonObject | undefined;
   private readonly _headers = new Map<string, string>();
+  private _scopes: readonly string[] = [];
 
   /** @internal created by {@link ToolDeclaration.addTool}. */
   constructor(
@@ -135,6 +137,11 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   /** The `_meta` object, if set. */
   get meta(): Readonly<JsonObject> | undefined {
     return this._meta;
+  }
+
+  /** The OAuth scopes a call needs (see {@link setScopes}); empty when none. */
+  get scopes(): readonly string[] {
+    return this._scopes;
   }
 
   /**
@@ -235,6 +242,24 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   /** Sets the tool's `_meta` object (2025-06-18 on), copied. */
   setMeta(meta: JsonObject): this {
     this._meta = copyJsonObject(`Tool "${this.name}" setMeta`, meta);
+    touchSchema();
+    return this;
+  }
+
+  /**
+   * Sets the OAuth scopes a call of this tool needs, all of them. On an endpoint with the `auth`
+   * option a token without them is answered 403 `insufficient_scope` (naming the scopes) before
+   * the procedure runs; tools/list may leave such tools out (`auth.listOnlyPermittedTools`).
+   * Not published in tools/list. Stdio and open endpoints do not check scopes.
+   * @example decl.addTool('admin_reset', 'Reset the server').setScopes(['admin'])
+   */
+  setScopes(scopes: readonly string[]): this {
+    if (!Array.isArray(scopes)) throw new TypeError(`Tool "${this.name}" setScopes: expected an array of scope strings, got ${describe(scopes)}`);
+    const list = scopeList(scopes);
+    if (typeof list === 'number') {
+      throw new TypeError(`Tool "${this.name}" setScopes: expected scopes[${list}] to be a scope (printable ASCII without spaces or quotes), got ${describe(scopes[list])}`);
+    }
+    this._scopes = list;
     touchSchema();
     return this;
   }

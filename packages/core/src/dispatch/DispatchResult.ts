@@ -4,8 +4,12 @@
  * derive a status from a JSON-RPC code themselves.
  */
 
-/** The HTTP statuses core gives answers: 200 (a response), 202 (nothing to send), 400 (the message was refused), 404 (unknown method on the modern path). */
-export type DispatchStatus = 200 | 202 | 400 | 404;
+/**
+ * The HTTP statuses core gives answers: 200 (a response), 202 (nothing to send), 400 (the message
+ * was refused), 401 (no valid token), 403 (a tool the token lacks the scopes for), 404 (unknown
+ * method on the modern path).
+ */
+export type DispatchStatus = 200 | 202 | 400 | 401 | 403 | 404;
 
 /** The dispatcher's answer to one message. */
 export interface DispatchResult {
@@ -21,18 +25,25 @@ export interface DispatchResult {
   readonly status: DispatchStatus;
   /** True when the message as a whole was refused (`status` 400 or 404). Kept for existing code; prefer `status`. */
   readonly rejected: boolean;
+  /**
+   * Response headers core chose for this answer (a 403's `WWW-Authenticate` challenge); the
+   * transport writes them beside its own framing headers. Absent for most answers.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** A handler's reply: a result, `undefined` for "send nothing", or a Promise of either. */
 export type Reply = DispatchResult | undefined | Promise<DispatchResult | undefined>;
 
 /** Why a message got the answer it got; the one table below maps each to its HTTP status. */
-export type Disposition = 'response' | 'refused' | 'unknownMethod';
+export type Disposition = 'response' | 'refused' | 'unauthorized' | 'forbidden' | 'unknownMethod';
 
 const STATUS: Readonly<Record<Disposition | 'silence', DispatchStatus>> = Object.freeze({
   response: 200,
   silence: 202,
   refused: 400,
+  unauthorized: 401,
+  forbidden: 403,
   unknownMethod: 404,
 });
 
@@ -51,4 +62,12 @@ export function answer(body: string, disposition: Disposition = 'response', part
 /** A whole message refused (invalid JSON, not JSON-RPC, a forbidden batch, an unsupported version): HTTP 400. */
 export function refused(body: string): DispatchResult {
   return answer(body, 'refused');
+}
+
+/**
+ * A request the token does not authorize (a tool whose scopes it lacks): HTTP 403 with the
+ * challenge `headers` (`WWW-Authenticate: Bearer error="insufficient_scope", …`).
+ */
+export function forbidden(body: string, headers: Readonly<Record<string, string>>): DispatchResult {
+  return { ...answer(body, 'forbidden'), headers };
 }

@@ -17,6 +17,7 @@ import { modernMethods } from './methods/modernMethods';
 import { isObject } from './guards';
 import { errorResponse, parseErrorResponse } from './jsonRpc';
 import type { Session } from './Session';
+import type { Access } from '../auth/Access';
 import { ToolCaller } from './ToolCaller';
 import { ErrorPolicy } from './errorPolicy';
 import { checkDispatcherArguments, DispatcherOptions } from './setup';
@@ -49,6 +50,12 @@ export interface DispatchContext {
    * (stdio) leave it out, and those checks do not apply.
    */
   header?(name: string): string | undefined;
+  /**
+   * The request's verified authorization (HTTP with the `auth` option: `HttpRules.authenticate`).
+   * With it, tools/call refuses a tool whose scopes the token lacks (403) and procedures see
+   * `context.auth`; without it (stdio, open HTTP) no scope is checked.
+   */
+  access?: Access;
 }
 
 /**

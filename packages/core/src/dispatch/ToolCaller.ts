@@ -24,6 +24,7 @@ import type { ErrorPolicy } from './errorPolicy';
 import type { Limits } from './limits';
 import { argumentProblem } from './argumentLimits';
 import type { InboundRequest } from './Inbound';
+import type { AuthInfo } from '../auth/AuthInfo';
 import { answer, DispatchResult } from './DispatchResult';
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -47,6 +48,10 @@ class ToolCallContext implements CallContext {
 
   get request(): unknown {
     return this.dispatch.request;
+  }
+
+  get auth(): AuthInfo | undefined {
+    return this.dispatch.access?.auth;
   }
 }
 

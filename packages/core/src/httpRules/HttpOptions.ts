@@ -5,6 +5,8 @@
  */
 import { checkDispatcherOptions, describeArgument as describe } from '../dispatch/setup';
 import type { DispatcherOptions } from '../dispatch/setup';
+import { resolveAuthOptions } from '../auth/AuthOptions';
+import type { AuthOptions, ResolvedAuth } from '../auth/AuthOptions';
 
 /** Options of the HTTP transports: the dispatcher's plus the HTTP rules'. */
 export interface HttpOptions extends DispatcherOptions {
@@ -23,6 +25,11 @@ export interface HttpOptions extends DispatcherOptions {
   maxBodyBytes?: number;
   /** Require `Accept` to list both `application/json` and `text/event-stream` (default false) → 406. */
   strictAccept?: boolean;
+  /**
+   * Make the endpoint an OAuth 2.1 protected resource: every request needs a valid bearer
+   * token issued for `auth.resource` (401 otherwise, before the body is read). See {@link AuthOptions}.
+   */
+  auth?: AuthOptions;
 }
 
 /** The checked options, defaults applied. */
@@ -32,6 +39,8 @@ export interface ResolvedHttpOptions {
   readonly allowedHosts: readonly string[] | undefined;
   readonly maxBodyBytes: number;
   readonly strictAccept: boolean;
+  /** The checked `auth` option; `undefined` when the endpoint is open. */
+  readonly auth?: ResolvedAuth;
 }
 
 /** The default body limit: 4 MiB. */
@@ -47,7 +56,7 @@ export function resolveHttpOptions(owner: string, options: unknown): ResolvedHtt
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new TypeError(`${owner}: expected an options object, got ${describe(options)}`);
   }
-  const { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, strictAccept, ...dispatcherOptions } = options as Record<string, unknown>;
+  const { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, strictAccept, auth, ...dispatcherOptions } = options as Record<string, unknown>;
   const o = { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, strictAccept };
   // everything that is not an HTTP option goes to the dispatcher, which refuses unknown names
   const dispatcher = checkDispatcherOptions(owner, dispatcherOptions);
@@ -71,5 +80,6 @@ export function resolveHttpOptions(owner: string, options: unknown): ResolvedHtt
     allowedHosts: stringList('allowedHosts', o.allowedHosts),
     maxBodyBytes,
     strictAccept: o.strictAccept === true,
+    ...(auth === undefined ? {} : { auth: resolveAuthOptions(owner, auth) }),
   };
 }

@@ -1,14 +1,15 @@
 /**
  * HttpRefusal: the answers an HTTP transport gives before a message reaches the dispatcher —
- * wrong method (405), foreign Origin or Host (403), Accept (406), Content-Type (415), body too
- * large (413), a transport failure (500) — each a status, its headers and a JSON-RPC error body
+ * wrong method (405), foreign Origin or Host (403), no valid bearer token (401) or a missing
+ * required scope (403) where `auth` is set, Accept (406), Content-Type (415), body too large
+ * (413), a transport failure (500) — each a status, its headers and a JSON-RPC error body
  * with `"id": null`, built once. Core chooses these statuses, as it chooses the dispatcher's;
  * transports only write them (adding framing headers such as `Content-Length` themselves).
  */
 import { internalErrorResponse, refusalResponse } from '../dispatch/jsonRpc';
 
 /** The statuses of the HTTP refusals. */
-export type HttpRefusalStatus = 403 | 405 | 406 | 413 | 415 | 500;
+export type HttpRefusalStatus = 401 | 403 | 405 | 406 | 413 | 415 | 500;
 
 /** A prepared refusal: status, headers (always `Content-Type: application/json`) and body. */
 export interface HttpRefusal {
@@ -37,4 +38,12 @@ export const HttpRefusals = Object.freeze({
 /** The 413 refusal for a body limit (built once, when the transport is created). */
 export function payloadTooLarge(limit: number): HttpRefusal {
   return httpRefusal(413, `Payload Too Large: the request body exceeds ${limit} bytes`);
+}
+
+/**
+ * A refusal of the authorization rules (401 without a valid token, 403 without a required
+ * scope), carrying its `WWW-Authenticate` challenge (built once, when the transport is created).
+ */
+export function authRefusal(status: 401 | 403, message: string, challenge: string): HttpRefusal {
+  return httpRefusal(status, message, { 'WWW-Authenticate': challenge });
 }

@@ -12,6 +12,9 @@ import { createOriginRule, OriginRule } from './originRule';
 import { createHostRule, HostRule } from './hostRule';
 import { acceptsJsonAndEventStream } from './accept';
 import { isJsonContentType } from './contentType';
+import { logToStderr } from '../dispatch/errorPolicy';
+import { BearerAuth } from '../auth/BearerAuth';
+import type { AuthOutcome } from '../auth/BearerAuth';
 
 /** What the rules look at: the method and four headers of a request, and where it arrived. */
 export interface HttpRequestHead {
@@ -27,7 +30,12 @@ export interface HttpRequestHead {
    * when the transport cannot know it: without `allowedHosts`, only the loopback names pass then.
    */
   readonly localAddress?: string;
+  /** The `Authorization` header; read only when the endpoint has the `auth` option. */
+  readonly authorization?: string;
 }
+
+/** Without the `auth` option every request passes, with no access to check. */
+const OPEN: AuthOutcome = Object.freeze({ access: undefined });
 
 /** The HTTP rules of one endpoint, compiled from its options. */
 export class HttpRules {
@@ -40,6 +48,7 @@ export class HttpRules {
   private readonly originAllowed: OriginRule;
   private readonly hostAllowed: HostRule;
   private readonly strictAccept: boolean;
+  private readonly bearer: BearerAuth | undefined;
 
   /**
    * Compiles the rules once from options checked by {@link resolveHttpOptions}.
@@ -55,6 +64,7 @@ export class HttpRules {
     this.originAllowed = createOriginRule(resolved.allowedOrigins, owner);
     this.hostAllowed = createHostRule(resolved.allowedHosts, owner);
     this.strictAccept = resolved.strictAccept;
+    this.bearer = resolved.auth && new BearerAuth(resolved.auth, resolved.dispatcher.onError ?? logToStderr);
   }
 
   /**
@@ -68,5 +78,16 @@ export class HttpRules {
     if (this.strictAccept && !acceptsJsonAndEventStream(head.accept)) return HttpRefusals.notAcceptable;
     if (!isJsonContentType(head.contentType)) return HttpRefusals.unsupportedMediaType;
     return undefined;
+  }
+
+  /**
+   * The authorization rules (the `auth` option), after {@link check} passed and before the body
+   * is read: a 401/403 refusal with its `WWW-Authenticate` challenge, or the request's access
+   * to pass to the dispatcher as `context.access` (`undefined` for an open endpoint). `verify`
+   * runs once; the result is a Promise only when it returned one. Never rejects.
+   * @param request - the transport's request, handed to `verify`.
+   */
+  authenticate(head: HttpRequestHead, request?: unknown): AuthOutcome | Promise<AuthOutcome> {
+    return this.bearer ? this.bearer.authenticate(head.authorization, request) : OPEN;
   }
 }

@@ -7,6 +7,7 @@ import { brand } from '../brand';
 import { Tool } from '../declaration/Tool';
 import type { ParamSpec, ParamValues } from '../declaration/Tool';
 import type { ToolError } from '../content/ToolError';
+import type { AuthInfo } from '../auth/AuthInfo';
 
 /**
  * What a procedure receives after its declared parameters: the call's context.
@@ -23,6 +24,12 @@ export interface CallContext {
   readonly signal: AbortSignal;
   /** The transport's request object (Express: the `req`), when the transport has one. */
   readonly request?: unknown;
+  /**
+   * The verified access token's facts (subject, client id, scopes, expiry, claims) when the
+   * endpoint is a protected resource (HTTP `auth` option); never the raw token. `undefined` on
+   * stdio and on open endpoints.
+   */
+  readonly auth?: AuthInfo;
 }
 
 /** A tool procedure: positional arguments in declaration order, then the {@link CallContext}. */

@@ -36,9 +36,17 @@ describe('architecture', () => {
     expect(Object.keys(manifest('express').peerDependencies)).toEqual(['express']);
   });
 
+  it('jwt: only core and jose (an exact version), so the protected-resource rules add no dependency to core, express or stdio', () => {
+    expect(Object.keys(manifest('jwt').dependencies).sort()).toEqual(['@toolwire/core', 'jose']);
+    expect(manifest('jwt').dependencies.jose).toMatch(/^\d+\.\d+\.\d+$/);
+    for (const file of sources(join(packages, 'jwt', 'src'))) {
+      for (const spec of imports(file)) expect(`${relative(packages, file)} -> ${spec}`).toMatch(/ -> (\.\.?\/|@toolwire\/core$|jose$)/);
+    }
+  });
+
   it('only the protocol profile knows versions: no other source file compares a version string or names a revision date', () => {
     const profile = join(packages, 'core', 'src', 'protocol', 'profile.ts');
-    const all = ['core', 'express', 'stdio', 'fetch'].flatMap((pkg) => sources(join(packages, pkg, 'src')));
+    const all = ['core', 'express', 'stdio', 'fetch', 'jwt'].flatMap((pkg) => sources(join(packages, pkg, 'src')));
     for (const file of all.filter((f) => f !== profile)) {
       const text = code(file);
       expect(`${relative(packages, file)}: ${text.match(/['"`]\d{4}-\d{2}-\d{2}['"`]/)?.[0] ?? 'no date literal'}`).toMatch(/: no date literal$/);
@@ -58,7 +66,7 @@ describe('architecture', () => {
     }
   });
 
-  it.each(['express', 'stdio', 'fetch'])('%s uses only the public entry of core', (pkg) => {
+  it.each(['express', 'stdio', 'fetch', 'jwt'])('%s uses only the public entry of core', (pkg) => {
     for (const file of sources(join(packages, pkg, 'src'))) {
       for (const spec of imports(file)) {
         expect(`${relative(packages, file)} -> ${spec}`).not.toMatch(/@toolwire\/core\/|\.\.\/\.\.\/core/);

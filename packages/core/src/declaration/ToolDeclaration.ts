@@ -273,7 +273,7 @@ export class ToolDeclaration {
    * @throws RangeError for an unknown or stale cursor.
    */
   toToolsList(protocolVersion?: string, cursor?: string): ToolsListResult {
-    const version = this.preferredVersion(protocolVersion);
+    const version = protocolVersion !== undefined && this.modernProfiles.has(protocolVersion) ? protocolVersion : this.preferredVersion(protocolVersion);
     const page = this.pageOf(cursor);
     if (page === undefined) throw new RangeError(`toToolsList: unknown or stale cursor ${JSON.stringify(cursor)}`);
     return this.toolsPage(version, page).object;

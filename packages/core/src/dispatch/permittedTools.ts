@@ -2,7 +2,8 @@
  * permittedTools: tools/list on a protected endpoint with `auth.listOnlyPermittedTools` — the
  * page without the tools whose scopes the request's token lacks. Pages and cursors stay those
  * of the whole list (a page may hold fewer tools, never different cursors); when the token may
- * call every tool of the page, the cached payload is used as it is.
+ * call every tool of the page, the cached payload is used as it is. A filtered 2026-07-28 page
+ * says `cacheScope: "private"` whatever the declaration's default.
  */
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { Access } from '../auth/Access';
@@ -11,5 +12,7 @@ import type { Access } from '../auth/Access';
 export function permittedPageJson(decl: ToolDeclaration, version: string, cursor: string | undefined, access: Access): string | undefined {
   const page = decl.toToolsList(version, cursor);
   const tools = page.tools.filter((entry) => access.missing(decl.getTool(entry.name)?.scopes ?? []).length === 0);
-  return tools.length === page.tools.length ? undefined : JSON.stringify({ ...page, tools });
+  if (tools.length === page.tools.length) return undefined;
+  // a list filtered by authorization must not be shared across callers (2026-07-28 cache hints)
+  return JSON.stringify(page.cacheScope === undefined ? { ...page, tools } : { ...page, tools, cacheScope: 'private' });
 }

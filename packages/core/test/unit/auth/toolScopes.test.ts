@@ -82,6 +82,19 @@ describe('per-tool scopes', () => {
     expect(await names(access(['tools', 'profile', 'admin'], { listOnlyPermittedTools: true }))).toEqual(['add', 'admin_reset', 'whoami']);
   });
 
+  it('marks a filtered 2026-07-28 list cacheScope "private", even when the declaration says "public"', async () => {
+    const decl = new ToolDeclaration('public', '1.0.0', { cacheScope: 'public', ttlMs: 60_000 });
+    decl.addTool('open', 'Anyone');
+    decl.addTool('admin_reset', 'Admins').setScopes(['admin']);
+    const dispatcher = new Dispatcher(new ServiceDefinition(), decl, { missingProcedures: 'ignore' });
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const modernList = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: meta } });
+    const filtered = JSON.parse((await dispatcher.dispatch(modernList, { access: access([], { listOnlyPermittedTools: true }) })).body).result;
+    expect(filtered).toMatchObject({ tools: [{ name: 'open' }], ttlMs: 60_000, cacheScope: 'private', resultType: 'complete' });
+    const whole = JSON.parse((await dispatcher.dispatch(modernList, { access: access(['admin'], { listOnlyPermittedTools: true }) })).body).result;
+    expect(whole).toMatchObject({ tools: [{ name: 'open' }, { name: 'admin_reset' }], cacheScope: 'public' });
+  });
+
   it('keeps the cursors of the whole list when a page is filtered', async () => {
     const decl = new ToolDeclaration('paged', '1.0.0', { pageSize: 2 });
     decl.addTool('a', 'A').setScopes(['x']);

@@ -20,6 +20,8 @@ export { ToolDeclaration } from './declaration/ToolDeclaration';
 export type { ToolDeclarationOptions, ToolsListResult, InitializeResult } from './declaration/ToolDeclaration';
 export { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, DEFAULT_NEGOTIATED_VERSION, profileFor } from './protocol/profile';
 export type { ProtocolProfile, Era } from './protocol/profile';
+export { LOGGING_LEVELS, DEFAULT_LOGGING_LEVEL, isLoggingLevel } from './protocol/logLevels';
+export type { LoggingLevel, LoggingOptions } from './protocol/logLevels';
 
 export { ServiceDefinition } from './remoting/ServiceDefinition';
 export type { Procedure, ProcedureEntry, CallContext, ToolProcedure, ToolResult } from './remoting/ServiceDefinition';
@@ -52,8 +54,9 @@ export type { Limits } from './dispatch/limits';
 export { logToStderr } from './dispatch/errorPolicy';
 export type { ErrorHook, ErrorInfo } from './dispatch/errorPolicy';
 export { Session } from './dispatch/Session';
-export { errorResponse, parseErrorResponse, refusalResponse, internalErrorResponse } from './dispatch/jsonRpc';
+export { errorResponse, parseErrorResponse, refusalResponse, internalErrorResponse, pingRequest } from './dispatch/jsonRpc';
 export type { RequestId } from './dispatch/jsonRpc';
+export type { ProgressToken } from './dispatch/notifications';
 
 export { HttpRules } from './httpRules/HttpRules';
 export type { HttpRequestHead } from './httpRules/HttpRules';
@@ -61,3 +64,4 @@ export { DEFAULT_MAX_BODY_BYTES, resolveHttpOptions } from './httpRules/HttpOpti
 export type { HttpOptions, ResolvedHttpOptions } from './httpRules/HttpOptions';
 export { HttpRefusals } from './httpRules/HttpRefusal';
 export type { HttpRefusal, HttpRefusalStatus } from './httpRules/HttpRefusal';
+export { EVENT_STREAM_HEADERS, acceptsEventStream, eventStreamFrame } from './httpRules/eventStream';

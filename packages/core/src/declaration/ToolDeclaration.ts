@@ -14,6 +14,8 @@ import { schemaRevision, touchSchema } from '../schema/revision';
 import { brand } from '../brand';
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS, isModernVersion, isVersionString, profileFor } from '../protocol/profile';
 import type { ProtocolProfile } from '../protocol/profile';
+import { DEFAULT_LOGGING_LEVEL, isLoggingLevel, LOGGING_LEVELS } from '../protocol/logLevels';
+import type { LoggingLevel, LoggingOptions } from '../protocol/logLevels';
 
 /** Options of a {@link ToolDeclaration}. */
 export interface ToolDeclarationOptions {
@@ -32,6 +34,16 @@ export interface ToolDeclarationOptions {
   pageSize?: number;
   /** Further protocol versions to accept (`YYYY-MM-DD`); they are added to the supported set. */
   protocolVersions?: readonly string[];
+  /**
+   * Tools may log (`context.log`): `initialize` declares the `logging` capability and
+   * `logging/setLevel` is answered. `true` applies the default level `info` where no level is
+   * set (stateless HTTP, a stdio connection before `logging/setLevel`); `{ defaultLevel }`
+   * picks another. Without it `context.log` sends nothing.
+   * @example
+   * new ToolDeclaration('demo', '1.0.0', { logging: true });
+   * new ToolDeclaration('demo', '1.0.0', { logging: { defaultLevel: 'warning' } });
+   */
+  logging?: boolean | LoggingOptions;
 }
 
 /** The `tools/list` result (one page of it). */
@@ -44,12 +56,12 @@ export interface ToolsListResult {
 /** The `initialize` result. */
 export interface InitializeResult {
   protocolVersion: string;
-  capabilities: { tools: Record<string, never> };
+  capabilities: { tools: Record<string, never>; logging?: Record<string, never> };
   serverInfo: { name: string; version: string; title?: string; icons?: Icon[]; websiteUrl?: string };
   instructions?: string;
 }
 
-const OPTION_NAMES = ['title', 'instructions', 'icons', 'websiteUrl', 'pageSize', 'protocolVersions'];
+const OPTION_NAMES = ['title', 'instructions', 'icons', 'websiteUrl', 'pageSize', 'protocolVersions', 'logging'];
 
 const TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,64}$/;
 
@@ -75,6 +87,7 @@ export class ToolDeclaration {
   private readonly icons?: readonly Icon[];
   private readonly websiteUrl?: string;
   private readonly pageSize?: number;
+  private readonly logLevel?: LoggingLevel;
   private cache = newCache(-1);
 
   /**
@@ -110,6 +123,15 @@ export class ToolDeclaration {
       }
       this.pageSize = options.pageSize;
     }
+    this.logLevel = loggingOption(options.logging);
+  }
+
+  /**
+   * The level `context.log` sends at where no `logging/setLevel` is in force, when the
+   * declaration enables logging; `undefined` when it does not (then nothing is logged).
+   */
+  get loggingLevel(): LoggingLevel | undefined {
+    return this.logLevel;
   }
 
   /** `requested` when it is a default supported version, otherwise {@link LATEST_PROTOCOL_VERSION}. */
@@ -258,10 +280,24 @@ export class ToolDeclaration {
     if (this.title && profile.titles) serverInfo.title = this.title;
     if (this.icons && profile.icons) serverInfo.icons = this.icons.map((icon) => ({ ...icon }));
     if (this.websiteUrl && profile.icons) serverInfo.websiteUrl = this.websiteUrl;
-    const result: InitializeResult = { protocolVersion: version, capabilities: { tools: {} }, serverInfo };
+    const capabilities: InitializeResult['capabilities'] = this.logLevel ? { tools: {}, logging: {} } : { tools: {} };
+    const result: InitializeResult = { protocolVersion: version, capabilities, serverInfo };
     if (this.instructions) result.instructions = this.instructions;
     return result;
   }
+}
+
+/** The default level of the `logging` option, `undefined` when logging is off. */
+function loggingOption(option: unknown): LoggingLevel | undefined {
+  if (option === undefined || option === false) return undefined;
+  if (option === true) return DEFAULT_LOGGING_LEVEL;
+  if (typeof option !== 'object' || option === null || Array.isArray(option)) {
+    throw new TypeError(`ToolDeclaration: expected option logging to be a boolean or { defaultLevel }, got ${describe(option)}`);
+  }
+  for (const key of Object.keys(option)) if (key !== 'defaultLevel') throw new TypeError(`ToolDeclaration: unknown logging option "${key}" (known: defaultLevel)`);
+  const level = (option as LoggingOptions).defaultLevel ?? DEFAULT_LOGGING_LEVEL;
+  if (!isLoggingLevel(level)) throw new RangeError(`ToolDeclaration: expected logging.defaultLevel to be one of ${LOGGING_LEVELS.join(', ')}, got ${JSON.stringify(level)}`);
+  return level;
 }
 
 /** A payload as a frozen object, its JSON text and, when large, that text's UTF-8 bytes. */

@@ -37,6 +37,16 @@ export interface DispatchContext {
   request?: unknown;
   /** The connection's state (stdio); stateless transports leave it out. */
   session?: Session;
+  /**
+   * Where the notifications of this message's tool calls go (`notifications/progress`,
+   * `notifications/message`), each as one JSON-RPC message text, before the response is
+   * returned. Core decides whether to send at all (a progress token, the logging level) and
+   * sends nothing once a call is answered or cancelled; the transport frames and writes (stdio:
+   * in the request's framing; HTTP: switching the response to `text/event-stream`, or dropping
+   * it when the client does not accept that). Without it, notifications are dropped.
+   * It is called as a method (`context.notify(json)`), so a class may implement it.
+   */
+  notify?(json: string): void;
 }
 
 /**
@@ -110,7 +120,10 @@ export class Dispatcher {
     }
     const envelope = classify(parsed);
     if (envelope.kind === 'invalid') return refused(envelope.body);
-    if (envelope.kind === 'ignored') return SILENCE;
+    if (envelope.kind === 'ignored') {
+      context.session?.responded(envelope.id); // a response to a request the server sent (a ping)
+      return SILENCE;
+    }
     if (!profile) {
       // an unsupported version refuses everything but the handshake, which negotiates a supported one
       if (envelope.method !== 'initialize') return refused(unsupported(envelope.id ?? null, version));

@@ -69,14 +69,25 @@ export function sendAccepted(res: ServerResponse): void {
 /** Starts an SSE response (status 200, core's event-stream headers); false when the response can no longer be written. */
 export function startEventStream(res: ServerResponse): boolean {
   if (!answerable(res)) return false;
-  res.writeHead(200, EVENT_STREAM_HEADERS);
-  res.flushHeaders();
+  res.writeHead(200, EVENT_STREAM_HEADERS); // the head goes out with the first event
   return true;
 }
 
-/** Writes one message as an SSE event, at once (nothing buffered); nothing once the client has gone. */
+/**
+ * Writes one message as an SSE event; nothing once the client has gone. Events written in the
+ * same tick go to the socket in one write at the end of it (nothing waits longer than that).
+ */
 export function writeEvent(res: ServerResponse, json: string): void {
-  if (!res.destroyed && !res.writableEnded) res.write(eventStreamFrame(json));
+  if (res.destroyed || res.writableEnded) return;
+  if (res.writableCorked === 0) {
+    res.cork();
+    process.nextTick(uncork, res);
+  }
+  res.write(eventStreamFrame(json));
+}
+
+function uncork(res: ServerResponse): void {
+  res.uncork();
 }
 
 /** Ends an SSE response with its last message (the JSON-RPC response; `''` for none). */

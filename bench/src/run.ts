@@ -1,6 +1,6 @@
 /**
  * Entry of `npm run bench [-- options]`: the HTTP suite (every server, workload and concurrency,
- * interleaved over rounds), the stdio suite, the dispatcher micro-benchmark, then the tables,
+ * interleaved over rounds), the stdio suite, the progress suite, the dispatcher micro-benchmark, then the tables,
  * the PASS/MISS lines of the targets, and a JSON file in `bench/results/`.
  */
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { httpTables, stdioTable } from './driver/report';
 import { evaluateTargets, formatTargets } from './driver/targets';
 import { writeResults } from './driver/results';
 import { formatMicro, runMicro, type MicroResult } from './micro/dispatcherMicro';
+import { progressTable, runProgressSuite, type ProgressSample } from './driver/progressSuite';
 
 const RESULTS_DIR = join(__dirname, '..', 'results');
 
@@ -43,6 +44,9 @@ async function main(argv: readonly string[]): Promise<number> {
   if (options.sections.stdio) {
     stdio = await runStdioSuite({ rounds: options.rounds, messages: options.stdioMessages, servers: STDIO_SERVER_IDS, execArgv: (s) => profileFlags(options, s), log });
   }
+  let progress: ProgressSample[] = [];
+  const progressOptions = { rounds: options.rounds, calls: options.progressCalls, duration: options.duration, concurrency: 8, log };
+  if (options.sections.progress) progress = await runProgressSuite(progressOptions);
   if (options.sections.micro) {
     log('dispatcher micro-benchmark …');
     micro = runMicro({ budgetMs: options.microBudgetMs });
@@ -60,13 +64,17 @@ async function main(argv: readonly string[]): Promise<number> {
     );
   }
   if (stdio.length) out.push(...stdioTable(stdio));
+  if (progress.length) out.push(...progressTable(progress, progressOptions));
   if (micro.length) out.push('', `Dispatcher micro-benchmark (Dispatcher.handle, in-process)`, ...formatMicro(micro));
   out.push('', 'Targets (c=32; median of per-round ratios)', ...formatTargets(targets));
   console.log(out.join('\n'));
 
-  const file = writeResults(RESULTS_DIR, argv, { options, seconds: (Date.now() - started) / 1000, http: { rows, samples: http }, stdio, micro, targets });
+  const file = writeResults(RESULTS_DIR, argv, { options, seconds: (Date.now() - started) / 1000, http: { rows, samples: http }, stdio, progress, micro, targets });
   log(`\nresults: ${file} (${Math.round((Date.now() - started) / 1000)} s)`);
-  const broken = http.some((s) => s.failure && s.server.startsWith('toolwire')) || stdio.some((s) => s.failure && s.server === 'toolwire-stdio');
+  const broken =
+    http.some((s) => s.failure && s.server.startsWith('toolwire')) ||
+    stdio.some((s) => s.failure && s.server === 'toolwire-stdio') ||
+    progress.some((s) => s.failure && s.server.startsWith('toolwire'));
   return broken ? 1 : 0;
 }
 

@@ -21,6 +21,8 @@ export interface ServerProcessOptions {
   execArgv?: readonly string[];
   /** Pipe stdin/stdout for a stdio server (otherwise they are ignored). */
   stdio?: boolean;
+  /** Further environment variables for the program (e.g. `PROGRESS=1`). */
+  env?: Readonly<Record<string, string>>;
   /** How long to wait for the program to report ready (ms, default 20 s). */
   startTimeoutMs?: number;
 }
@@ -50,7 +52,7 @@ export class ServerProcess {
   /** Starts `program` (a compiled server program) and resolves once it is ready. */
   static start(program: string, options: ServerProcessOptions): Promise<ServerProcess> {
     const child = fork(program, [], {
-      env: { ...process.env, TOOLS: String(options.tools) },
+      env: { ...process.env, ...options.env, TOOLS: String(options.tools) },
       execArgv: [...(options.execArgv ?? [])],
       stdio: [options.stdio ? 'pipe' : 'ignore', options.stdio ? 'pipe' : 'ignore', 'pipe', 'ipc'],
     });

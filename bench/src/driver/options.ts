@@ -15,7 +15,9 @@ export interface BenchOptions {
   servers: HttpServerId[];
   workloads: WorkloadId[];
   stdioMessages: number;
-  sections: { http: boolean; stdio: boolean; micro: boolean };
+  sections: { http: boolean; stdio: boolean; micro: boolean; progress: boolean };
+  /** Pipelined calls per stdio run of the progress suite. */
+  progressCalls: number;
   /** Write `--cpu-prof` profiles of these servers to `results/profiles/`. */
   profile: 'none' | 'toolwire' | 'all';
   microBudgetMs: number;
@@ -32,7 +34,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --servers=a,b           ${HTTP_SERVER_IDS.join(', ')}
   --workloads=a,b         ${WORKLOAD_IDS.join(', ')}
   --stdio-messages=N      pipelined tools/call messages per stdio run (default 20000)
-  --only=http,stdio,micro sections to run (default all)
+  --progress-calls=N      pipelined calls per stdio run of the progress suite (default 2000)
+  --only=http,stdio,micro,progress  sections to run (default all)
   --profile[=all]         node --cpu-prof on the toolwire servers (or all) into bench/results/profiles`;
 
 function list<T extends string>(value: string, allowed: readonly T[], name: string): T[] {
@@ -59,7 +62,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     servers: [...HTTP_SERVER_IDS],
     workloads: [...WORKLOAD_IDS],
     stdioMessages: quick ? 5000 : 20000,
-    sections: { http: true, stdio: true, micro: true },
+    sections: { http: true, stdio: true, micro: true, progress: true },
+    progressCalls: quick ? 500 : 2000,
     profile: 'none',
     microBudgetMs: quick ? 150 : 700,
     help: false,
@@ -75,10 +79,11 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       case '--concurrency': options.concurrencies = value.split(',').map((v) => Math.round(positive(v, 'concurrency'))); break;
       case '--servers': options.servers = list(value, HTTP_SERVER_IDS, 'servers'); break;
       case '--workloads': options.workloads = list(value, WORKLOAD_IDS, 'workloads').filter(isWorkloadId); break;
+      case '--progress-calls': options.progressCalls = Math.round(positive(value, 'progress-calls')); break;
       case '--stdio-messages': options.stdioMessages = Math.round(positive(value, 'stdio-messages')); break;
       case '--only': {
-        const only = list(value, ['http', 'stdio', 'micro'] as const, 'only');
-        options.sections = { http: only.includes('http'), stdio: only.includes('stdio'), micro: only.includes('micro') };
+        const only = list(value, ['http', 'stdio', 'micro', 'progress'] as const, 'only');
+        options.sections = { http: only.includes('http'), stdio: only.includes('stdio'), micro: only.includes('micro'), progress: only.includes('progress') };
         break;
       }
       case '--profile': options.profile = value === 'all' ? 'all' : 'toolwire'; break;

@@ -6,6 +6,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod/v4';
 import { toolSpecs, type ToolSpec } from '../fixture/toolSpecs';
+import { PROGRESS_STEPS, PROGRESS_TOOL } from '../fixture/progressWorkload';
 
 type Shape = Record<string, z.ZodType>;
 type Args = Record<string, unknown>;
@@ -34,6 +35,16 @@ export function sdkServerFactory(count: number): () => McpServer {
     const server = new McpServer({ name: 'sdk-bench', version: '1.0.0' });
     for (const { spec, shape } of tools) {
       server.registerTool(spec.name, { description: spec.description, inputSchema: shape }, async (args: Args) => run(spec.name, args));
+    }
+    if (process.env.PROGRESS === '1') {
+      // the progress workload's tool, the SDK's documented way: extra.sendNotification with the request's token
+      server.registerTool(PROGRESS_TOOL, { description: 'Reports progress 1 … 10 of 10, then answers done' }, async (extra) => {
+        const progressToken = extra._meta?.progressToken;
+        if (progressToken !== undefined) {
+          for (let i = 1; i <= PROGRESS_STEPS; i++) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: i, total: PROGRESS_STEPS } });
+        }
+        return textResult('done');
+      });
     }
     return server;
   };

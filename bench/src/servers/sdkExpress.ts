@@ -17,7 +17,8 @@ const app = createMcpExpressApp();
 app.post('/mcp', async (req, res) => {
   const server = newServer();
   try {
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // SSE=1 (the progress workload): the SDK streams a response only with enableJsonResponse off
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: process.env.SSE !== '1' });
     res.on('close', () => {
       void transport.close();
       void server.close();

@@ -1,9 +1,12 @@
 /**
  * The benchmark's tools as a toolwire ToolDeclaration and ServiceDefinition (used by the
- * toolwire server programs and the dispatcher micro-benchmark).
+ * toolwire server programs and the dispatcher micro-benchmark). With `PROGRESS=1` it also has
+ * the progress workload's tool.
  */
 import { ServiceDefinition, ToolDeclaration, integerType, stringType } from '@toolwire/core';
+import type { CallContext } from '@toolwire/core';
 import { toolSpecs } from '../fixture/toolSpecs';
+import { PROGRESS_STEPS, PROGRESS_TOOL } from '../fixture/progressWorkload';
 
 /** A declaration and procedure table with `count` tools (add, echo, fillers). */
 export function toolwireService(count: number): { decl: ToolDeclaration; defs: ServiceDefinition } {
@@ -16,5 +19,13 @@ export function toolwireService(count: number): { decl: ToolDeclaration; defs: S
   defs.registerProcedure('add', (a: number, b: number) => a + b);
   defs.registerProcedure('echo', (message: string) => message);
   for (const spec of toolSpecs(count).slice(2)) defs.registerProcedure(spec.name, (x: number) => x);
+  if (process.env.PROGRESS === '1') {
+    // the progress workload's tool: 10 notifications/progress for the request's token, then "done"
+    decl.addTool(PROGRESS_TOOL, 'Reports progress 1 … 10 of 10, then answers done');
+    defs.registerProcedure(PROGRESS_TOOL, (ctx: CallContext) => {
+      for (let i = 1; i <= PROGRESS_STEPS; i++) ctx.progress(i, PROGRESS_STEPS);
+      return 'done';
+    });
+  }
   return { decl, defs };
 }

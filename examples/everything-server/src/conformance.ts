@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-/** The scenarios this server passes (tool scenarios of the suite that need no resources, prompts or sampling). */
+/** The scenarios this server passes (tool, progress and logging scenarios of the suite that need no resources, prompts or sampling). */
 export const SCENARIOS = [
   'server-initialize',
   'ping',
@@ -21,6 +21,9 @@ export const SCENARIOS = [
   'tools-call-mixed-content',
   'tools-call-error',
   'json-schema-2020-12',
+  'tools-call-with-progress',
+  'tools-call-with-logging',
+  'logging-set-level',
   'dns-rebinding-protection',
 ] as const;
 

@@ -1,9 +1,10 @@
 /**
  * everything: one declaration with every MCP content kind toolwire writes and a raw JSON Schema
  * 2020-12 tool — the tools the official conformance suite (`@modelcontextprotocol/conformance`,
- * server mode) calls — plus the seed's `add` and `echo`, a structured-output tool and a tool
- * with host metadata (title, annotations, an icon) and an optional parameter, and `admin_reset`,
- * which needs the OAuth scope `admin` when the server requires tokens (`--auth-issuer`).
+ * server mode) calls, its progress and logging fixtures among them — plus the seed's `add` and
+ * `echo`, a structured-output tool, a tool with host metadata (title, annotations, an icon) and an
+ * optional parameter, `slow`, which waits and honours its signal (cancellation, timeouts), and
+ * `admin_reset`, which needs the OAuth scope `admin` when the server requires tokens (`--auth-issuer`).
  */
 import {
   ObjectType,
@@ -48,11 +49,28 @@ export interface EverythingOptions {
   pageSize?: number;
 }
 
+/** Waits `ms`, or rejects as soon as `signal` aborts (with its reason). */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    const abort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+}
+
 /** Builds the everything declaration and its procedures. */
 export function createEverythingService(options: EverythingOptions = {}): { decl: ToolDeclaration; defs: ServiceDefinition } {
   const decl = new ToolDeclaration('toolwire-everything', '1.0.0', {
     title: 'toolwire everything server',
     instructions: 'Every tool returns a different kind of MCP content; add and echo are the classic demo.',
+    logging: true,
     ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
   });
   decl.addTool('add', 'Add two integers')
@@ -119,6 +137,36 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
     const count = notesRead;
     notesRead = 0;
     return `reset by ${context.auth?.subject ?? 'an unauthenticated caller'}; ${count} note reads cleared`;
+  });
+
+  const slow = decl.addTool('slow', 'Waits ms milliseconds (stops early when cancelled), then says how long it waited').addParam('ms', integerType(), 'How long to wait, in ms');
+  defs.registerTool(slow, async (ms, ctx) => {
+    await sleep(ms, ctx.signal);
+    return `waited ${ms} ms`;
+  });
+
+  // the conformance suite's live-call fixtures: three progress reports, three log messages, ~50 ms apart
+  const withProgress = decl.addTool('test_tool_with_progress', 'Reports progress 0, 50 and 100 of 100, ~50 ms apart');
+  defs.registerTool(withProgress, async (ctx) => {
+    for (const done of [0, 50, 100]) {
+      if (done > 0) await sleep(50, ctx.signal);
+      ctx.progress(done, 100, `${done}% done`);
+    }
+    return 'Progress test completed';
+  });
+  const withLogging = decl.addTool('test_tool_with_logging', 'Sends three info log messages, ~50 ms apart');
+  defs.registerTool(withLogging, async (ctx) => {
+    ctx.log('info', 'Tool execution started', 'test_tool_with_logging');
+    await sleep(50, ctx.signal);
+    ctx.log('info', 'Tool processing data', 'test_tool_with_logging');
+    await sleep(50, ctx.signal);
+    ctx.log('info', 'Tool execution completed', 'test_tool_with_logging');
+    return 'Logging test completed';
+  });
+  const burst = decl.addTool('progress_burst', 'Reports progress 1 … count of count at once, then answers count').addParam('count', integerType(), 'How many progress notifications');
+  defs.registerTool(burst, (count, ctx) => {
+    for (let i = 1; i <= count; i++) ctx.progress(i, count);
+    return count;
   });
   return { decl, defs };
 }

@@ -2,7 +2,8 @@
 /**
  * The everything server. `--port N` (default `$PORT` or 3001; 0 picks a free port) serves
  * `http://127.0.0.1:N/mcp` and logs the bound URL to stderr; `--stdio` serves standard I/O;
- * `--page-size N` pages tools/list N tools at a time. `--auth-issuer URL --auth-resource URL`
+ * `--page-size N` pages tools/list N tools at a time; `--call-timeout-ms N` answers a call still
+ * running after N ms with `isError: true` "timed out after N ms" and aborts its signal. `--auth-issuer URL --auth-resource URL`
  * make the HTTP endpoint an OAuth protected resource: JWT access tokens of that issuer, issued
  * for that resource (the endpoint's public URL), are required, `admin_reset` needs the scope
  * `admin`, and the RFC 9728 metadata is served at `/.well-known/oauth-protected-resource/<path
@@ -19,7 +20,7 @@ import { createEverythingService } from './everything';
 
 function fail(message: string): never {
   console.error(`toolwire-everything: ${message}`);
-  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--auth-issuer URL --auth-resource URL]');
+  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--call-timeout-ms N] [--auth-issuer URL --auth-resource URL]');
   process.exit(2);
 }
 
@@ -27,6 +28,7 @@ interface Args {
   stdio: boolean;
   port: number;
   pageSize?: number;
+  callTimeoutMs?: number;
   authIssuer?: string;
   authResource?: string;
 }
@@ -37,12 +39,16 @@ function parseArgs(argv: string[]): Args {
     if (argv[i] === '--stdio') args.stdio = true;
     else if (argv[i] === '--port') args.port = Number(argv[++i]);
     else if (argv[i] === '--page-size') args.pageSize = Number(argv[++i]);
+    else if (argv[i] === '--call-timeout-ms') args.callTimeoutMs = Number(argv[++i]);
     else if (argv[i] === '--auth-issuer') args.authIssuer = argv[++i];
     else if (argv[i] === '--auth-resource') args.authResource = argv[++i];
     else fail(`unknown argument ${JSON.stringify(argv[i])}`);
   }
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) fail('the port must be an integer from 0 to 65535');
   if (args.pageSize !== undefined && (!Number.isInteger(args.pageSize) || args.pageSize < 1)) fail('the page size must be a positive integer');
+  if (args.callTimeoutMs !== undefined && (!Number.isInteger(args.callTimeoutMs) || args.callTimeoutMs < 1 || args.callTimeoutMs > 2 ** 31 - 1)) {
+    fail('the call timeout must be a positive integer number of ms (at most 2147483647)');
+  }
   if ((args.authIssuer === undefined) !== (args.authResource === undefined)) fail('--auth-issuer and --auth-resource go together');
   if (args.stdio && args.authIssuer !== undefined) fail('stdio is not authenticated (the MCP specification says not to use OAuth there); --auth-* need HTTP');
   return args;
@@ -63,7 +69,7 @@ const onError = (error: unknown, info: { tool?: string; method?: string }) =>
   console.error(`toolwire-everything: ${info.tool ?? info.method ?? 'request'} failed:`, error);
 
 if (args.stdio) {
-  serveStdio(defs, decl, { onError }).catch((error: unknown) => fail(String(error)));
+  serveStdio(defs, decl, { onError, callTimeoutMs: args.callTimeoutMs }).catch((error: unknown) => fail(String(error)));
 } else {
   const app = express();
   const auth = args.authIssuer && args.authResource ? authOptions(args.authIssuer, args.authResource) : undefined;
@@ -71,7 +77,7 @@ if (args.stdio) {
     const path = new URL(auth.resource).pathname.replace(/\/$/, '');
     app.use(`/.well-known/oauth-protected-resource${path}`, protectedResourceMetadata(auth));
   }
-  app.use('/mcp', mcpRouter(decl, defs, { onError, ...(auth ? { auth } : {}) }), mcpErrorHandler());
+  app.use('/mcp', mcpRouter(decl, defs, { onError, callTimeoutMs: args.callTimeoutMs, ...(auth ? { auth } : {}) }), mcpErrorHandler());
   const server = createServer(app);
   server.listen(args.port, '127.0.0.1', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;

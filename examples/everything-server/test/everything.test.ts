@@ -3,11 +3,13 @@
  * every tool is listed with a description and answers with the content kind it promises.
  */
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { JSON_SCHEMA_2020_12 } from '../src/everything';
 import { startServer } from '../src/conformance';
 
@@ -41,7 +43,10 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
     it('lists every tool with a non-empty description and the raw 2020-12 schema verbatim', async () => {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
-        ['add', 'admin_reset', 'echo', 'json_schema_2020_12_tool', 'read_note', 'structured_add', 'test_audio_content', 'test_embedded_resource', 'test_error_handling', 'test_image_content', 'test_multiple_content_types', 'test_simple_text'].sort(),
+        [
+          'add', 'admin_reset', 'echo', 'json_schema_2020_12_tool', 'progress_burst', 'read_note', 'slow', 'structured_add', 'test_audio_content', 'test_embedded_resource',
+          'test_error_handling', 'test_image_content', 'test_multiple_content_types', 'test_simple_text', 'test_tool_with_logging', 'test_tool_with_progress',
+        ].sort(),
       );
       for (const tool of tools) expect(tool.description).toMatch(/\S/);
       expect(tools.find((t) => t.name === 'json_schema_2020_12_tool')?.inputSchema).toEqual(JSON_SCHEMA_2020_12);
@@ -112,6 +117,41 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
       expect((await call('add', { a: 6, b: 7 })).content[0].text).toBe('13');
       expect((await call('echo', { message: 'hi' })).content[0].text).toBe('hi');
     });
+
+    it('reports progress through onprogress: 0, 50, 100 of 100, all before the result', async () => {
+      const seen: { progress: number; total?: number }[] = [];
+      const result = await client.callTool({ name: 'test_tool_with_progress', arguments: {} }, undefined, { onprogress: (p) => seen.push(p) });
+      expect(seen.map((p) => [p.progress, p.total])).toEqual([[0, 100], [50, 100], [100, 100]]);
+      expect(result.content).toEqual([{ type: 'text', text: 'Progress test completed' }]);
+    });
+
+    it('delivers every progress notification of 50 calls in a row (10 each, sent at once, then the result)', async () => {
+      const lost: unknown[] = [];
+      client.onerror = (error) => lost.push(error);
+      for (let i = 0; i < 50; i++) {
+        let count = 0;
+        const result = await client.callTool({ name: 'progress_burst', arguments: { count: 10 } }, undefined, { onprogress: () => count++ });
+        expect([i, count, (result.content as Content)[0].text]).toEqual([i, 10, '10']);
+      }
+      expect(lost).toEqual([]);
+    });
+
+    it('sends the tool\'s info log messages after logging/setLevel debug, before the result', async () => {
+      const messages: { level: string; data: unknown }[] = [];
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void messages.push(n.params));
+      await client.setLoggingLevel('debug');
+      await call('test_tool_with_logging');
+      expect(messages.map((m) => m.data)).toEqual(['Tool execution started', 'Tool processing data', 'Tool execution completed']);
+      expect(new Set(messages.map((m) => m.level))).toEqual(new Set(['info']));
+    });
+
+    it('stops a call the client cancels, and goes on serving', async () => {
+      const controller = new AbortController();
+      const pending = client.callTool({ name: 'slow', arguments: { ms: 20_000 } }, undefined, { signal: controller.signal });
+      setTimeout(() => controller.abort('changed my mind'), 50);
+      await expect(pending).rejects.toThrow(/changed my mind|abort/i);
+      expect((await call('slow', { ms: 1 })).content[0].text).toBe('waited 1 ms');
+    });
   });
 }
 
@@ -130,13 +170,45 @@ describe('--page-size', () => {
         names.push(...page.tools.map((t) => t.name));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
-      expect(pages).toEqual([4, 4, 4]);
-      expect(new Set(names).size).toBe(12);
+      expect(pages).toEqual([4, 4, 4, 4]);
+      expect(new Set(names).size).toBe(16);
       await expect(client.listTools({ cursor: 'not-a-cursor' })).rejects.toThrow(/-32602|stale cursor/);
     } finally {
       await client.close();
       child.kill('SIGTERM');
     }
+  });
+});
+
+describe('--call-timeout-ms', () => {
+  it.each(['HTTP', 'stdio'])('over %s: answers a call still running isError "timed out after N ms"; other calls are unaffected', async (name) => {
+    const args = ['--call-timeout-ms', '300'];
+    let child: ChildProcess | undefined;
+    let transport: Transport;
+    if (name === 'HTTP') {
+      const started = await startServer(args);
+      child = started.child;
+      transport = new StreamableHTTPClientTransport(new URL(started.url));
+    } else {
+      transport = new StdioClientTransport({ command: process.execPath, args: [main, '--stdio', ...args], stderr: 'pipe' });
+    }
+    const client = new Client({ name: 'timeout-test', version: '1.0.0' });
+    try {
+      await client.connect(transport);
+      const late = client.callTool({ name: 'slow', arguments: { ms: 10_000 } });
+      expect((await client.callTool({ name: 'slow', arguments: { ms: 10 } })).content).toEqual([{ type: 'text', text: 'waited 10 ms' }]);
+      expect(await late).toEqual({ content: [{ type: 'text', text: 'Tool "slow" timed out after 300 ms' }], isError: true });
+      expect((await client.callTool({ name: 'add', arguments: { a: 1, b: 2 } })).content).toEqual([{ type: 'text', text: '3' }]);
+    } finally {
+      await client.close();
+      child?.kill('SIGTERM');
+    }
+  });
+
+  it('refuses a value that is not a positive integer', () => {
+    const result = spawnSync(process.execPath, [main, '--stdio', '--call-timeout-ms', '-1'], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/call timeout must be a positive integer/);
   });
 });
 

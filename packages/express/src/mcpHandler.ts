@@ -1,9 +1,11 @@
 /**
  * mcpHandler: the stateless Streamable HTTP endpoint as a framework-neutral Node handler. It
  * applies core's HTTP rules in the order SPEC.md gives them (method, Origin, Host, Accept,
- * Content-Type, then — with the `auth` option — the bearer token, before the body), hands the message to core's Dispatcher and writes what comes back:
- * rejected → 400, nothing → 202, otherwise 200 `application/json`. It never looks at a method
- * name or builds a result; every protocol decision is core's.
+ * Content-Type, then — with the `auth` option — the bearer token, before the body), hands the
+ * message to core's Dispatcher and writes what comes back: core's status and body — or, when a
+ * tool call sent notifications and the client accepts `text/event-stream`, an SSE stream of those
+ * notifications ending with the response. It never looks at a method name or builds a result;
+ * every protocol decision is core's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Dispatcher, HttpRules, checkDispatcherArguments } from '@toolwire/core';
@@ -13,7 +15,7 @@ import { readBody, BodyReceiver } from './httpRules/readBody';
 import { upstreamBody } from './httpRules/upstreamBody';
 import { HttpDispatchContext } from './HttpDispatchContext';
 import { refuseWithLingeringClose } from './httpRules/lingeringClose';
-import { closing, refuse, Refusals, sendAccepted, sendJson, sendParts } from './replies';
+import { closing, endEventStream, refuse, Refusals, sendAccepted, sendJson, sendParts } from './replies';
 
 /**
  * A Node request handler; also usable as Express middleware (it always answers and never
@@ -42,13 +44,14 @@ export function mcpHandler(decl: ToolDeclaration, defs: ServiceDefinition, optio
 
   function dispatch(req: IncomingMessage, res: ServerResponse, message: unknown, access: Access | undefined): void {
     let result: DispatchResult | Promise<DispatchResult>;
+    const context = new HttpDispatchContext(req, res, access);
     try {
-      result = dispatcher.handle(message, new HttpDispatchContext(req, res, access));
+      result = dispatcher.handle(message, context);
     } catch {
       return refuse(res, Refusals.internal); // the dispatcher does not throw; this is a last resort
     }
-    if (result instanceof Promise) result.then((r) => send(res, r)).catch(() => refuse(res, Refusals.internal));
-    else send(res, result);
+    if (result instanceof Promise) result.then((r) => send(res, r, context)).catch(() => refuse(res, Refusals.internal));
+    else send(res, result, context);
   }
 
   /** The request passed every rule but the body's: read it (unless a parser did) and dispatch it. */
@@ -84,9 +87,10 @@ export function mcpHandler(decl: ToolDeclaration, defs: ServiceDefinition, optio
   };
 }
 
-/** Writes what core decided: its status, its body (202 carries none). */
-function send(res: ServerResponse, result: DispatchResult): void {
-  if (result.status === 202) sendAccepted(res);
+/** Writes what core decided: its status, its headers, its body (202 carries none); after notifications, the last event of the stream. */
+function send(res: ServerResponse, result: DispatchResult, context: HttpDispatchContext): void {
+  if (context.streaming) endEventStream(res, result.body);
+  else if (result.status === 202) sendAccepted(res);
   else if (result.parts) sendParts(res, result.status, result.parts, result.headers);
   else sendJson(res, result.status, result.body, result.headers);
 }

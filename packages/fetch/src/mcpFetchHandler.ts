@@ -7,11 +7,12 @@
  * to core's Dispatcher and turns what comes back into a Response. Every protocol decision is core's.
  */
 import { Dispatcher, HttpRefusals, HttpRules, checkDispatcherArguments, resolveHttpOptions } from '@toolwire/core';
-import type { DispatchContext, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
+import type { DispatchResult, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import type { McpFetchOptions } from './McpFetchOptions';
 import { requestHead } from './requestHead';
 import { readBody } from './readBody';
 import { dispatchResponse, refusalResponse } from './responses';
+import { FetchDispatchContext } from './FetchDispatchContext';
 
 /** A Web-standard request handler; it always resolves (with an error Response if need be), never rejects. */
 export type McpFetchHandler = (request: Request) => Promise<Response>;
@@ -20,7 +21,10 @@ export type McpFetchHandler = (request: Request) => Promise<Response>;
  * Serves `decl`'s tools, implemented by `defs`, at whatever URL routes to the returned handler.
  * Options are checked and compiled here, once. Procedures receive the `Request` as
  * `context.request`; `context.signal` is the request's own signal (it aborts when the runtime
- * sees the client go away).
+ * sees the client go away, or when the client cancels an event stream). The Response is JSON,
+ * unless a tool call sends notifications (progress, log messages) and the client accepts
+ * `text/event-stream`: then it resolves at the first notification with an SSE stream that
+ * carries them as they come and ends with the JSON-RPC response.
  * @throws TypeError when `decl`, `defs` or an option has the wrong type.
  * @example
  * const handle = mcpFetchHandler(decl, defs);
@@ -45,14 +49,15 @@ export function mcpFetchHandler(decl: ToolDeclaration, defs: ServiceDefinition, 
     if (outcome.refusal) return refusalResponse(outcome.refusal);
     const body = await readBody(request, maxBodyBytes);
     if ('problem' in body) return refusalResponse(body.problem === 'tooLarge' ? rules.tooLarge : HttpRefusals.bodyConsumed);
-    const context: DispatchContext = {
-      protocolVersion: request.headers.get('mcp-protocol-version') ?? undefined,
-      signal: request.signal,
-      request,
-      header: (name) => request.headers.get(name) ?? undefined,
-      access: outcome.access,
-    };
-    return dispatchResponse(await dispatcher.handle(body.text, context));
+    return new Promise<Response>((resolve) => {
+      const context = new FetchDispatchContext(request, resolve, outcome.access);
+      const finish = (result: DispatchResult): void => {
+        if (!context.end(result.body)) resolve(dispatchResponse(result));
+      };
+      const result = dispatcher.handle(body.text, context);
+      if (result instanceof Promise) result.then(finish, () => resolve(refusalResponse(HttpRefusals.internal)));
+      else finish(result);
+    });
   }
 
   return async function mcpFetchHandler(request: Request): Promise<Response> {

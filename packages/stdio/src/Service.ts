@@ -29,9 +29,12 @@ export class Service extends Connection {
   /**
    * Runs one message and returns the response JSON, or `''` when nothing is to be sent
    * (a notification). A procedure that returns a Promise is answered with a -32603 error.
+   * @param onNotification - receives each notification the procedure sends (`context.progress`,
+   *   `context.log`) as JSON text, while it runs, so before the response is returned; write
+   *   each with {@link writeMessage} as it comes. Without it, notifications are dropped.
    */
-  dispatch(json: string): string {
-    return this.refused(json) ?? this.dispatcher.dispatchSync(json, { session: this.session }).body;
+  dispatch(json: string, onNotification?: (json: string) => void): string {
+    return this.refused(json) ?? this.dispatcher.dispatchSync(json, onNotification ? { session: this.session, notify: onNotification } : { session: this.session }).body;
   }
 
   /**

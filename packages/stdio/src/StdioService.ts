@@ -23,9 +23,13 @@ export class StdioService extends Connection {
   /**
    * Runs one message and resolves to the response JSON, or `''` when nothing is to be sent
    * (a notification, or a request cancelled by `notifications/cancelled`). Never rejects.
+   * @param onNotification - receives each notification the message's tool calls send
+   *   (`context.progress`, `context.log`) as JSON text, before the response resolves; nothing
+   *   after the call is answered or cancelled. Write it in the request's framing before the
+   *   response. Without it, notifications are dropped.
    */
-  async dispatch(json: string): Promise<string> {
-    return this.refused(json) ?? (await this.dispatcher.handle(json, { session: this.session })).body;
+  async dispatch(json: string, onNotification?: (json: string) => void): Promise<string> {
+    return this.refused(json) ?? (await this.dispatcher.handle(json, onNotification ? { session: this.session, notify: onNotification } : { session: this.session })).body;
   }
 
   /**

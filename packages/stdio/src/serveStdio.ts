@@ -1,17 +1,23 @@
 /**
  * serveStdio: the ready-made stdio server loop. It reads messages as they arrive, dispatches
  * each without waiting for earlier ones (so replies may come out of order), answers each in its
- * request's framing (replies ready in the same turn of the event loop go out in one write),
+ * request's framing (replies ready in the same turn of the event loop go out in one write), writes
+ * the notifications of a tool call (progress, log messages) in the same framing before its
+ * response — and, once notifications went out, holds responses until the client answered a
+ * ping, so a client that handles notifications late still sees them first (see ReplyWriter) —
  * keeps console output off stdout, and at the end of input waits for the calls in flight
  * before it resolves. A broken output (EPIPE) ends it quietly.
  */
 import type { Readable, Writable } from 'node:stream';
+import { pingRequest } from '@toolwire/core';
 import type { ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import type { StdioOptions } from './Connection';
 import { StdioService } from './StdioService';
 import { consoleToStderr } from './consoleToStderr';
 import { ReplyWriter } from './io/ReplyWriter';
+import type { Barrier } from './io/ReplyWriter';
 import { frameMessage } from './framing/frameMessage';
+import type { Framing } from './framing/Framing';
 
 /** Options of {@link serveStdio}: the streams, plus the stdio options (dispatcher options, `maxMessageBytes`). */
 export interface ServeStdioOptions extends StdioOptions {
@@ -45,7 +51,20 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
   };
   output.on('error', stop);
   output.on('close', stop);
-  const writer = new ReplyWriter(output, stop);
+  let pings = 0;
+  const barrier: Barrier = {
+    request: (onAnswer) => {
+      const id = `toolwire-flush-${++pings}`;
+      service.session.expectResponse(id, onAnswer);
+      return frameMessage(pingRequest(id), service.framing);
+    },
+  };
+  const writer = new ReplyWriter(output, stop, barrier);
+  // one sink per framing, made once: a notification goes out in its request's framing
+  const notifiers: Record<Framing, (json: string) => void> = {
+    newline: (json) => writer.notify(frameMessage(json, 'newline')),
+    'content-length': (json) => writer.notify(frameMessage(json, 'content-length')),
+  };
   const restoreConsole = consoleToStderr();
 
   let inputError: { error: unknown } | undefined;
@@ -53,7 +72,7 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
     for (let text = await service.readMessage(input); text !== '' && !outputGone; text = await service.readMessage(input)) {
       const framing = service.framing; // the framing of the message just read
       const reply = service
-        .dispatch(text)
+        .dispatch(text, notifiers[framing])
         .then((body) => (outputGone ? undefined : writer.write(frameMessage(body, framing))))
         .catch(stop);
       replies.add(reply);

@@ -15,6 +15,8 @@ import { brand } from '../brand';
 import { LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS, isModernVersion, isVersionString, profileFor } from '../protocol/profile';
 import { META } from '../protocol/meta';
 import type { ProtocolProfile } from '../protocol/profile';
+import { DEFAULT_LOGGING_LEVEL, isLoggingLevel, LOGGING_LEVELS } from '../protocol/logLevels';
+import type { LoggingLevel, LoggingOptions } from '../protocol/logLevels';
 
 /** Options of a {@link ToolDeclaration}. */
 export interface ToolDeclarationOptions {
@@ -43,6 +45,16 @@ export interface ToolDeclarationOptions {
   cacheScope?: 'public' | 'private';
   /** Further protocol versions to accept (`YYYY-MM-DD`); they are added to the supported set. */
   protocolVersions?: readonly string[];
+  /**
+   * Tools may log (`context.log`): `initialize` declares the `logging` capability and
+   * `logging/setLevel` is answered. `true` applies the default level `info` where no level is
+   * set (stateless HTTP, a stdio connection before `logging/setLevel`); `{ defaultLevel }`
+   * picks another. Without it `context.log` sends nothing.
+   * @example
+   * new ToolDeclaration('demo', '1.0.0', { logging: true });
+   * new ToolDeclaration('demo', '1.0.0', { logging: { defaultLevel: 'warning' } });
+   */
+  logging?: boolean | LoggingOptions;
 }
 
 /** The `tools/list` result (one page of it). */
@@ -60,17 +72,17 @@ export interface ToolsListResult {
 /** The `initialize` result. */
 export interface InitializeResult {
   protocolVersion: string;
-  capabilities: { tools: Record<string, never> };
+  capabilities: { tools: Record<string, never>; logging?: Record<string, never> };
   serverInfo: { name: string; version: string; title?: string; icons?: Icon[]; websiteUrl?: string };
   instructions?: string;
 }
 
-const OPTION_NAMES = ['title', 'instructions', 'icons', 'websiteUrl', 'pageSize', 'ttlMs', 'cacheScope', 'protocolVersions'];
+const OPTION_NAMES = ['title', 'instructions', 'icons', 'websiteUrl', 'pageSize', 'ttlMs', 'cacheScope', 'protocolVersions', 'logging'];
 
 /** The `server/discover` result (2026-07-28). */
 export interface DiscoverResult {
   supportedVersions: string[];
-  capabilities: { tools: Record<string, never> };
+  capabilities: { tools: Record<string, never>; logging?: Record<string, never> };
   instructions?: string;
   ttlMs: number;
   cacheScope: 'public' | 'private';
@@ -106,6 +118,7 @@ export class ToolDeclaration {
   private readonly icons?: readonly Icon[];
   private readonly websiteUrl?: string;
   private readonly pageSize?: number;
+  private readonly logLevel?: LoggingLevel;
   private cache = newCache(-1);
 
   /**
@@ -149,6 +162,15 @@ export class ToolDeclaration {
       if (options.cacheScope !== 'public' && options.cacheScope !== 'private') throw new TypeError(`ToolDeclaration: expected cacheScope "public" or "private", got ${JSON.stringify(options.cacheScope)}`);
       this.cacheScope = options.cacheScope;
     }
+    this.logLevel = loggingOption(options.logging);
+  }
+
+  /**
+   * The level `context.log` sends at where no `logging/setLevel` is in force, when the
+   * declaration enables logging; `undefined` when it does not (then nothing is logged).
+   */
+  get loggingLevel(): LoggingLevel | undefined {
+    return this.logLevel;
   }
 
   /** `requested` when it is a default supported version, otherwise {@link LATEST_PROTOCOL_VERSION}. */
@@ -239,7 +261,7 @@ export class ToolDeclaration {
       const profile = this.modernProfiles.get(version) ?? profileFor(version);
       const result: DiscoverResult = {
         supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
-        capabilities: { tools: {} },
+        capabilities: this.logLevel ? { tools: {}, logging: {} } : { tools: {} },
         ...(this.instructions ? { instructions: this.instructions } : {}),
         ttlMs: this.ttlMs,
         cacheScope: this.cacheScope,
@@ -358,10 +380,24 @@ export class ToolDeclaration {
   private buildInitialize(version: string): InitializeResult {
     const profile = this.profiles.get(version) ?? profileFor(version);
     const serverInfo = this.serverInfo(profile);
-    const result: InitializeResult = { protocolVersion: version, capabilities: { tools: {} }, serverInfo };
+    const capabilities: InitializeResult['capabilities'] = this.logLevel ? { tools: {}, logging: {} } : { tools: {} };
+    const result: InitializeResult = { protocolVersion: version, capabilities, serverInfo };
     if (this.instructions) result.instructions = this.instructions;
     return result;
   }
+}
+
+/** The default level of the `logging` option, `undefined` when logging is off. */
+function loggingOption(option: unknown): LoggingLevel | undefined {
+  if (option === undefined || option === false) return undefined;
+  if (option === true) return DEFAULT_LOGGING_LEVEL;
+  if (typeof option !== 'object' || option === null || Array.isArray(option)) {
+    throw new TypeError(`ToolDeclaration: expected option logging to be a boolean or { defaultLevel }, got ${describe(option)}`);
+  }
+  for (const key of Object.keys(option)) if (key !== 'defaultLevel') throw new TypeError(`ToolDeclaration: unknown logging option "${key}" (known: defaultLevel)`);
+  const level = (option as LoggingOptions).defaultLevel ?? DEFAULT_LOGGING_LEVEL;
+  if (!isLoggingLevel(level)) throw new RangeError(`ToolDeclaration: expected logging.defaultLevel to be one of ${LOGGING_LEVELS.join(', ')}, got ${JSON.stringify(level)}`);
+  return level;
 }
 
 /** A payload as a frozen object, its JSON text and, when large, that text's UTF-8 bytes. */

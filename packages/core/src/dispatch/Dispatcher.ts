@@ -56,6 +56,16 @@ export interface DispatchContext {
    * `context.auth`; without it (stdio, open HTTP) no scope is checked.
    */
   access?: Access;
+  /**
+   * Where the notifications of this message's tool calls go (`notifications/progress`,
+   * `notifications/message`), each as one JSON-RPC message text, before the response is
+   * returned. Core decides whether to send at all (a progress token, the logging level) and
+   * sends nothing once a call is answered or cancelled; the transport frames and writes (stdio:
+   * in the request's framing; HTTP: switching the response to `text/event-stream`, or dropping
+   * it when the client does not accept that). Without it, notifications are dropped.
+   * It is called as a method (`context.notify(json)`), so a class may implement it.
+   */
+  notify?(json: string): void;
 }
 
 /**
@@ -142,7 +152,10 @@ export class Dispatcher {
     }
     const envelope = classify(parsed);
     if (envelope.kind === 'invalid') return refused(envelope.body);
-    if (envelope.kind === 'ignored') return SILENCE;
+    if (envelope.kind === 'ignored') {
+      context.session?.responded(envelope.id); // a response to a request the server sent (a ping)
+      return SILENCE;
+    }
     if (claimOf(envelope.params)) return settle(this.modern(envelope, context, mode));
     if (!profile && context.protocolVersion !== undefined && isModernVersion(context.protocolVersion.trim())) return unclaimed(envelope);
     if (!profile) {

@@ -1,10 +1,12 @@
 /**
  * Session: the state of one connection (a stdio process, one long-lived stream): the protocol
- * version negotiated by `initialize`, and the calls in flight so `notifications/cancelled` can
- * abort them. Stateless HTTP has no session.
+ * version negotiated by `initialize` and the client capabilities it declared, the logging level
+ * `logging/setLevel` set, and the calls in flight so `notifications/cancelled` can abort them.
+ * Stateless HTTP has no session.
  */
 import { DEFAULT_NEGOTIATED_VERSION } from '../protocol/profile';
 import type { RequestId } from './jsonRpc';
+import type { LoggingLevel } from '../protocol/logLevels';
 
 /**
  * One call in flight. Its AbortController is created only when the procedure reads its signal,
@@ -44,6 +46,9 @@ export class InFlightCall {
 export class Session {
   private version = DEFAULT_NEGOTIATED_VERSION;
   private readonly inFlight = new Map<RequestId, InFlightCall>();
+  private capabilities: Readonly<Record<string, unknown>> | undefined;
+  private level: LoggingLevel | undefined;
+  private readonly awaited = new Map<RequestId, () => void>();
 
   /** The protocol version in force: `2025-03-26` until an `initialize` succeeds. */
   get protocolVersion(): string {
@@ -53,6 +58,26 @@ export class Session {
   /** Number of calls started and not yet answered. */
   get pending(): number {
     return this.inFlight.size;
+  }
+
+  /** The capabilities the client declared in `initialize` (`undefined` before it). */
+  get clientCapabilities(): Readonly<Record<string, unknown>> | undefined {
+    return this.capabilities;
+  }
+
+  /** The level `logging/setLevel` set for this connection (`undefined` until then: the declaration's default applies). */
+  get loggingLevel(): LoggingLevel | undefined {
+    return this.level;
+  }
+
+  /** @internal Records the client's capabilities from its `initialize`. */
+  initialized(capabilities: Readonly<Record<string, unknown>>): void {
+    this.capabilities = capabilities;
+  }
+
+  /** @internal Records the level `logging/setLevel` asked for. */
+  setLoggingLevel(level: LoggingLevel): void {
+    this.level = level;
   }
 
   /** @internal Records the version a successful `initialize` negotiated. */
@@ -71,6 +96,22 @@ export class Session {
   end(id: RequestId, call: InFlightCall): boolean {
     if (this.inFlight.get(id) === call) this.inFlight.delete(id);
     return !call.cancelled;
+  }
+
+  /**
+   * Calls `onResponse` when the client's response (result or error) to the request with `id`
+   * that the server sent arrives on this connection — serveStdio uses it for its pings.
+   */
+  expectResponse(id: RequestId, onResponse: () => void): void {
+    this.awaited.set(id, onResponse);
+  }
+
+  /** @internal A response with `id` arrived: settles what {@link expectResponse} registered for it. */
+  responded(id: RequestId): void {
+    const onResponse = this.awaited.get(id);
+    if (!onResponse) return;
+    this.awaited.delete(id);
+    onResponse();
   }
 
   /** Aborts the named request and suppresses its reply (what `notifications/cancelled` does). */

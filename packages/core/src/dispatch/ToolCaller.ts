@@ -3,7 +3,7 @@
  * procedure, and write its result as MCP content (or map its failure to isError / JSON-RPC).
  */
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
-import type { ServiceDefinition, CallContext } from '../remoting/ServiceDefinition';
+import type { ServiceDefinition } from '../remoting/ServiceDefinition';
 import { RemotingFault } from '../remoting/RemotingFault';
 import { JsonRpcFault } from '../remoting/JsonRpcFault';
 import { ErrorCodes } from '../remoting/ErrorCodes';
@@ -18,42 +18,13 @@ import { describe as jsonKind } from '../schema/Property';
 import { errorResponse, resultOpening, RequestId, toolErrorResponse } from './jsonRpc';
 import { isObject, isThenable } from './guards';
 import type { ProtocolProfile } from '../protocol/profile';
-import type { DispatchContext } from './Dispatcher';
 import { InFlightCall, Session } from './Session';
 import type { ErrorPolicy } from './errorPolicy';
 import type { Limits } from './limits';
 import { argumentProblem } from './argumentLimits';
 import type { InboundRequest } from './Inbound';
-import type { AuthInfo } from '../auth/AuthInfo';
 import { answer, DispatchResult } from './DispatchResult';
-
-const NEVER_ABORTED = new AbortController().signal;
-
-/**
- * The CallContext a procedure receives. Its signal is looked up only when read, so a call that
- * never reads it costs no AbortController (HTTP creates one per request on demand).
- */
-class ToolCallContext implements CallContext {
-  constructor(
-    readonly requestId: RequestId,
-    readonly toolName: string,
-    readonly protocolVersion: string,
-    private readonly dispatch: DispatchContext,
-    private readonly call: InFlightCall | undefined,
-  ) {}
-
-  get signal(): AbortSignal {
-    return this.call ? this.call.signal : (this.dispatch.signal ?? NEVER_ABORTED);
-  }
-
-  get request(): unknown {
-    return this.dispatch.request;
-  }
-
-  get auth(): AuthInfo | undefined {
-    return this.dispatch.access?.auth;
-  }
-}
+import { ToolCallContext } from './ToolCallContext';
 
 class StringSink {
   text = '';
@@ -82,7 +53,6 @@ export class ToolCaller {
   /** The response text; `undefined` (only asynchronously) when the call was cancelled and its reply is suppressed. */
   private run(request: InboundRequest): string | Promise<string | undefined> {
     const { id, params, profile, context: ctx } = request;
-    const version = profile.version;
     const sync = request.mode === 'sync';
     if (!isObject(params)) return invalid(id, 'tools/call expects params to be an object with "name" and "arguments"');
     const name = params.name;
@@ -104,24 +74,28 @@ export class ToolCaller {
     // a call that can time out needs its own signal, even without a session to register it in
     const outer = (): AbortSignal | undefined => ctx.signal;
     const call = session ? session.begin(id, outer) : !sync && this.limits.callTimeoutMs !== Infinity ? new InFlightCall(outer) : undefined;
-    positional[plan.arity] = new ToolCallContext(id, name, version, ctx, call);
+    const context = new ToolCallContext(request, name, call, this.decl.loggingLevel);
+    positional[plan.arity] = context;
 
     let value: unknown;
     try {
       value = entry.fn.apply(entry.thisArg, positional);
     } catch (error) {
+      context.finished = true;
       if (call) session?.end(id, call);
       return this.failure(id, name, error);
     }
     if (!isThenable(value)) {
+      context.finished = true;
       if (call) session?.end(id, call);
       return this.format(id, plan, value, profile);
     }
     if (sync) {
+      context.finished = true;
       Promise.resolve(value).catch(() => undefined); // its outcome can no longer be reported
       return errorResponse(id, ErrorCodes.InternalError, `Tool "${name}" returned a Promise: asynchronous procedure; use StdioService`);
     }
-    return this.settle(value, id, plan, profile, session, call);
+    return this.settle(value, id, plan, profile, session, call, context);
   }
 
   /**
@@ -136,6 +110,7 @@ export class ToolCaller {
     profile: ProtocolProfile,
     session: Session | undefined,
     call: InFlightCall | undefined,
+    context: ToolCallContext,
   ): Promise<string | undefined> {
     const timeoutMs = this.limits.callTimeoutMs;
     const tool = plan.tool;
@@ -146,6 +121,7 @@ export class ToolCaller {
       /** Ends the call; true when its reply is to be sent (it was not cancelled). */
       const close = (): boolean => {
         open = false;
+        context.finished = true;
         if (timer !== undefined) clearTimeout(timer);
         return !(session && call && !session.end(id, call));
       };

@@ -20,12 +20,11 @@ export interface Invalid {
   readonly body: string;
 }
 
-/** A JSON-RPC response (the client answering something): ignored. */
+/** A JSON-RPC response (the client answering something): nothing to answer; its id may settle a request the server sent. */
 export interface Ignored {
   readonly kind: 'ignored';
+  readonly id: RequestId;
 }
-
-const IGNORED: Ignored = { kind: 'ignored' };
 
 function invalid(id: RequestId | null, message: string): Invalid {
   return { kind: 'invalid', body: errorResponse(id, ErrorCodes.InvalidRequest, message) };
@@ -40,7 +39,7 @@ export function classify(message: unknown): Envelope | Invalid | Ignored {
   const validId = hasId ? (id as RequestId) : null;
   if (message.jsonrpc !== '2.0') return invalid(validId, 'Invalid Request: "jsonrpc" must be "2.0"');
   const method = message.method;
-  if (method === undefined && hasId && ('result' in message || 'error' in message)) return IGNORED;
+  if (method === undefined && hasId && ('result' in message || 'error' in message)) return { kind: 'ignored', id: id as RequestId };
   if (typeof method !== 'string') return invalid(validId, 'Invalid Request: "method" must be a string');
   return { kind: 'message', id: hasId ? (id as RequestId) : undefined, method, params: message.params };
 }

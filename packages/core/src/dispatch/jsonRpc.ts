@@ -61,3 +61,11 @@ export function refusalResponse(message: string): string {
 export function internalErrorResponse(message = 'Internal error'): string {
   return errorResponse(null, ErrorCodes.InternalError, message);
 }
+
+/**
+ * A `ping` request from the server, `{"jsonrpc":"2.0","id":ID,"method":"ping"}`. The client's
+ * answer proves it has read (and handled) everything written before it.
+ */
+export function pingRequest(id: RequestId): string {
+  return `{"jsonrpc":"2.0","id":${idJson(id)},"method":"ping"}`;
+}

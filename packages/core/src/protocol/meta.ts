@@ -4,6 +4,8 @@
  * is always validated as modern, a request without a claim is legacy traffic.
  */
 import { isObject } from '../dispatch/guards';
+import { LOGGING_LEVELS, isLoggingLevel } from './logLevels';
+import type { LoggingLevel } from './logLevels';
 
 /** The `_meta` keys the modern era reserves. */
 export const META = Object.freeze({
@@ -14,17 +16,12 @@ export const META = Object.freeze({
   serverInfo: 'io.modelcontextprotocol/serverInfo',
 });
 
-/** The syslog levels MCP logging uses, lowest first. */
-export const LOG_LEVELS = Object.freeze(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const);
-
-/** One of {@link LOG_LEVELS}. */
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** What a valid modern `_meta` says about its request. */
 export interface RequestMeta {
   readonly protocolVersion: string;
   readonly clientCapabilities: Readonly<Record<string, unknown>>;
-  readonly logLevel?: LogLevel;
+  readonly logLevel?: LoggingLevel;
   readonly progressToken?: string | number;
 }
 
@@ -49,10 +46,8 @@ export function readMeta(params: Record<string, unknown>): RequestMeta | string 
     return `_meta["${META.clientCapabilities}"] is required (an object; {} when the client declares none)`;
   }
   const level = meta[META.logLevel];
-  if (level !== undefined && !(LOG_LEVELS as readonly unknown[]).includes(level)) {
-    return `_meta["${META.logLevel}"] must be one of ${LOG_LEVELS.join(', ')}`;
-  }
+  if (level !== undefined && !isLoggingLevel(level)) return `_meta["${META.logLevel}"] must be one of ${LOGGING_LEVELS.join(', ')}`;
   const token = meta.progressToken;
   if (token !== undefined && typeof token !== 'string' && !Number.isInteger(token)) return '_meta.progressToken must be a string or an integer';
-  return { protocolVersion: version, clientCapabilities: capabilities, logLevel: level as LogLevel | undefined, progressToken: token as string | number | undefined };
+  return { protocolVersion: version, clientCapabilities: capabilities, logLevel: level, progressToken: token as string | number | undefined };
 }

@@ -8,10 +8,23 @@ import { Tool } from '../declaration/Tool';
 import type { ParamSpec, ParamValues } from '../declaration/Tool';
 import type { ToolError } from '../content/ToolError';
 import type { AuthInfo } from '../auth/AuthInfo';
+import type { Era } from '../protocol/profile';
+import type { LoggingLevel } from '../protocol/logLevels';
 
 /**
- * What a procedure receives after its declared parameters: the call's context.
- * `signal` aborts when the client cancels the request or disconnects.
+ * What a procedure receives after its declared parameters: the call's context — who is calling
+ * and how, a signal that aborts when the call is cancelled, and the two ways a long tool talks
+ * to its client while it runs: {@link CallContext.progress} and {@link CallContext.log}.
+ * @example
+ * defs.registerTool(index, async (path, ctx) => {
+ *   const files = await list(path, { signal: ctx.signal });
+ *   for (let i = 0; i < files.length; i++) {
+ *     ctx.progress(i, files.length, `indexing ${files[i]}`); // only if the client asked for progress
+ *     await indexFile(files[i], { signal: ctx.signal });
+ *   }
+ *   ctx.log('info', { indexed: files.length }, 'indexer'); // only if logging is on and the level allows
+ *   return files.length;
+ * });
  */
 export interface CallContext {
   /** The JSON-RPC id of the tools/call request. */
@@ -20,7 +33,12 @@ export interface CallContext {
   readonly toolName: string;
   /** The protocol version in force for this request. */
   readonly protocolVersion: string;
-  /** Aborted when the client cancels the request or goes away. */
+  /** The protocol era of this request: `legacy` (negotiated by `initialize`) or `modern` (2026-07-28, named per request). */
+  readonly era: Era;
+  /**
+   * Aborted when the call is cancelled: `notifications/cancelled` (stdio), the client closing
+   * the connection (HTTP), or `callTimeoutMs`. Its `reason` says which.
+   */
   readonly signal: AbortSignal;
   /** The transport's request object (Express: the `req`), when the transport has one. */
   readonly request?: unknown;
@@ -30,6 +48,37 @@ export interface CallContext {
    * stdio and on open endpoints.
    */
   readonly auth?: AuthInfo;
+  /**
+   * The capabilities the client declared, as far as this request can know them: on stdio the
+   * `capabilities` of the connection's `initialize`; over stateless HTTP nothing carries them,
+   * so `{}` (unknown). Never `undefined`.
+   */
+  readonly clientCapabilities: Readonly<Record<string, unknown>>;
+  /**
+   * Reports how far the call is: sends `notifications/progress` for the request's
+   * `_meta.progressToken`. Without a token (the client did not ask) it does nothing. `progress`
+   * must grow from one report to the next (as MCP requires); a value that does not is not sent.
+   * Nothing is sent once the call has been answered or cancelled.
+   * @param progress - how much is done (a finite number).
+   * @param total - how much there is in all, when known.
+   * @param message - a human-readable note on the current step.
+   * @throws TypeError when progress or total is not a finite number, or message not a string.
+   * @example
+   * ctx.progress(50, 100, 'half way');
+   */
+  progress(progress: number, total?: number, message?: string): void;
+  /**
+   * Sends a log message (`notifications/message`) when the declaration enables logging
+   * (`new ToolDeclaration(…, { logging: true })`) and `level` is at or above the level in force
+   * (`logging/setLevel` on a stdio connection; the declaration's default, `info`, over stateless
+   * HTTP). Otherwise it does nothing. Nothing is sent once the call has been answered or cancelled.
+   * @param data - any JSON-serializable value (a string, an object …).
+   * @param logger - the name of the logger, when there is one.
+   * @throws TypeError for an unknown level, data that is not JSON-serializable, or a logger that is not a string.
+   * @example
+   * ctx.log('warning', { file, reason: 'unreadable' }, 'indexer');
+   */
+  log(level: LoggingLevel, data: unknown, logger?: string): void;
 }
 
 /** A tool procedure: positional arguments in declaration order, then the {@link CallContext}. */

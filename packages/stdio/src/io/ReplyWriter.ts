@@ -1,48 +1,143 @@
 /**
- * ReplyWriter: writes serveStdio's replies, coalescing every reply that becomes ready in the same
- * turn of the event loop into one `write()` — one pipe write for a burst of pipelined calls
- * instead of one per reply. Replies keep the order in which they became ready.
+ * ReplyWriter: writes serveStdio's replies and notifications. Every frame that becomes ready in
+ * the same turn of the event loop goes out in one `write()` — one pipe write for a burst of
+ * pipelined calls instead of one per reply.
+ *
+ * Notifications (progress, log messages) are written as soon as their turn ends. A response is
+ * never written after a notification until the client has shown it read that notification:
+ * clients such as the official 1.x SDK handle a notification a microtask after reading it but a
+ * response at once, so a progress notification that arrives in the same read as its response
+ * finds its handler gone and is dropped — and separate writes do not help, because a client that
+ * is a little late reads both at once. So after notifications, the writer sends a `ping` (a
+ * {@link Barrier}) and holds the responses that are ready until the client answers it; by then
+ * it has handled everything written before the ping. A client that never answers pings is given
+ * {@link BARRIER_TIMEOUT_MS} once; after that its responses only get a write of their own.
  */
 import type { Writable } from 'node:stream';
 
-/** Batches framed replies onto one output stream. */
+/** How long the writer waits for the client to answer a ping before it stops asking that client. */
+export const BARRIER_TIMEOUT_MS = 250;
+
+/** How the writer asks the client to confirm it has read what was written. */
+export interface Barrier {
+  /** A framed request (a ping) to write; `onAnswer` is to be called when the client answers it. */
+  request(onAnswer: () => void): string;
+}
+
+/** Batches framed replies and notifications onto one output stream. */
 export class ReplyWriter {
-  private pending: string[] = [];
+  private responses: string[] = [];
+  private notifications: string[] = [];
+  /** Notifications were written since the last ping went out: a response now needs a new one. */
+  private notified = false;
+  /** The ping out and the responses its answer releases. */
+  private waiting: { readonly released: string[]; readonly timer: ReturnType<typeof setTimeout> } | undefined;
+  private pings: boolean;
   private scheduled = false;
   private written: Promise<void> = Promise.resolve();
 
-  /** @param onError - called when the output fails a write (the client went away). */
+  /**
+   * @param onError - called when the output fails a write (the client went away).
+   * @param barrier - how to ping the client; without it, a response after notifications only gets a write of its own.
+   */
   constructor(
     private readonly output: Writable,
     private readonly onError: (error: unknown) => void,
-  ) {}
+    private readonly barrier?: Barrier,
+  ) {
+    this.pings = barrier !== undefined;
+  }
 
-  /** Queues one framed reply; it is written at the end of this turn of the event loop. */
+  /** Queues one framed response; it is written at the end of this turn of the event loop (after notifications: once the client answered a ping). */
   write(frame: string): void {
     if (frame === '') return;
-    this.pending.push(frame);
+    this.responses.push(frame);
+    this.schedule();
+  }
+
+  /** Queues one framed notification; it is written at the end of this turn. */
+  notify(frame: string): void {
+    if (frame === '') return;
+    this.notifications.push(frame);
+    this.schedule();
+  }
+
+  /**
+   * Writes everything queued — without waiting for a ping's answer any more (the input has
+   * ended, so none can come) — and resolves once the stream has taken it.
+   */
+  async settle(): Promise<void> {
+    this.pings = false;
+    if (this.waiting) this.release(this.waiting);
+    this.flush();
+    await this.written;
+    if (this.responses.length > 0 && !this.output.destroyed) {
+      this.flush(); // responses that followed notifications in the same turn
+      await this.written;
+    }
+  }
+
+  private schedule(): void {
     if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(this.flush);
     }
   }
 
-  /** Writes what is queued now and resolves once the stream has taken everything written so far. */
-  settle(): Promise<void> {
-    this.flush();
-    return this.written;
-  }
-
   private readonly flush = (): void => {
     this.scheduled = false;
-    if (this.pending.length === 0 || this.output.destroyed) return;
-    const chunk = this.pending.length === 1 ? this.pending[0] : this.pending.join('');
-    this.pending = [];
+    if (this.output.destroyed) return;
+    let chunk = '';
+    if (this.notifications.length > 0) {
+      chunk = join(this.notifications);
+      this.notifications = [];
+      this.notified = true;
+    }
+    if (this.responses.length > 0 && !this.waiting) {
+      if (!this.notified) {
+        chunk += join(this.responses);
+        this.responses = [];
+      } else if (this.pings && this.barrier) {
+        const waiting = { released: this.responses, timer: setTimeout(() => this.timedOut(waiting), BARRIER_TIMEOUT_MS) };
+        chunk += this.barrier.request(() => this.release(waiting));
+        this.waiting = waiting;
+        this.responses = [];
+        this.notified = false;
+      } else if (chunk === '') {
+        chunk = join(this.responses); // the notifications went in an earlier write
+        this.responses = [];
+        this.notified = false;
+      } else {
+        this.schedule(); // a write of their own, next turn
+      }
+    }
+    if (chunk !== '') this.send(chunk);
+  };
+
+  /** The client answered the ping (or will not): the responses it held go out. */
+  private release(waiting: NonNullable<ReplyWriter['waiting']>): void {
+    if (this.waiting !== waiting) return;
+    clearTimeout(waiting.timer);
+    this.waiting = undefined;
+    if (!this.output.destroyed) this.send(join(waiting.released));
+    if (this.responses.length > 0) this.schedule();
+  }
+
+  private timedOut(waiting: NonNullable<ReplyWriter['waiting']>): void {
+    this.pings = false; // this client does not answer pings; do not make it wait again
+    this.release(waiting);
+  }
+
+  private send(chunk: string): void {
     this.written = new Promise((resolve) => {
       this.output.write(chunk, (error) => {
         if (error) this.onError(error);
         resolve();
       });
     });
-  };
+  }
+}
+
+function join(frames: readonly string[]): string {
+  return frames.length === 1 ? frames[0] : frames.join('');
 }

@@ -1,7 +1,7 @@
 /**
  * initialize (legacy era): negotiates the protocol version — the requested one when the
  * declaration supports it, else the latest legacy version — records it on the connection's
- * session and answers the cached initialize payload. Never inside a batch.
+ * session with the client's capabilities and answers the cached initialize payload. Never inside a batch.
  */
 import { ErrorCodes } from '../../remoting/ErrorCodes';
 import { errorResponse, resultResponse } from '../jsonRpc';
@@ -18,5 +18,6 @@ export const initialize: RequestHandler = (request, { decl }) => {
   const requested = params?.protocolVersion;
   const version = decl.preferredVersion(typeof requested === 'string' ? requested : undefined);
   context.session?.negotiated(version);
+  if (isObject(params?.capabilities)) context.session?.initialized(Object.freeze({ ...params.capabilities }));
   return answer(resultResponse(id, decl.initializeJson(version)));
 };

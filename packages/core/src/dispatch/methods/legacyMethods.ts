@@ -8,6 +8,7 @@ import { toolsList } from './toolsList';
 import { toolsCall } from './toolsCall';
 import { ping } from './ping';
 import { cancelled } from './cancelled';
+import { setLevel } from './setLevel';
 
 export const legacyMethods: MethodTable = Object.freeze({
   requests: new Map([
@@ -15,6 +16,7 @@ export const legacyMethods: MethodTable = Object.freeze({
     ['tools/list', toolsList],
     ['tools/call', toolsCall],
     ['ping', ping],
+    ['logging/setLevel', setLevel],
   ]),
   notifications: new Map([['notifications/cancelled', cancelled]]),
 });

@@ -1,0 +1,95 @@
+/**
+ * ToolCallContext: the CallContext a procedure receives. Everything it offers is looked up only
+ * when read or called — the signal, the client's capabilities, the progress token, the logging
+ * level — so a call that uses none of it costs one small object and nothing else. Its
+ * notifications go to the transport's sink (`DispatchContext.notify`) while the call is open:
+ * not after it was answered, timed out or cancelled.
+ */
+import type { CallContext } from '../remoting/ServiceDefinition';
+import type { Era } from '../protocol/profile';
+import { isLoggingLevel, LOGGING_LEVELS, passes } from '../protocol/logLevels';
+import type { LoggingLevel } from '../protocol/logLevels';
+import type { RequestId } from './jsonRpc';
+import type { InboundRequest } from './Inbound';
+import type { InFlightCall } from './Session';
+import { clientCapabilitiesOf, loggingLevelOf } from './callScope';
+import { messageNotification, progressNotification, progressTokenOf } from './notifications';
+import type { ProgressToken } from './notifications';
+import type { AuthInfo } from '../auth/AuthInfo';
+
+const NEVER_ABORTED = new AbortController().signal;
+
+/** Not looked up yet (a token is a string or a number; `undefined` means "none"). */
+const UNREAD = null;
+
+/** The context of one tools/call. */
+export class ToolCallContext implements CallContext {
+  readonly requestId: RequestId;
+  readonly protocolVersion: string;
+  readonly era: Era;
+  /** Set by the ToolCaller once the call is answered (or timed out): later notifications are dropped. */
+  finished = false;
+  private lastProgress = -Infinity;
+  private token: ProgressToken | undefined | typeof UNREAD = UNREAD;
+
+  /**
+   * @param defaultLevel - the declaration's logging level, `undefined` when logging is off.
+   */
+  constructor(
+    private readonly inbound: InboundRequest,
+    readonly toolName: string,
+    private readonly call: InFlightCall | undefined,
+    private readonly defaultLevel: LoggingLevel | undefined,
+  ) {
+    this.requestId = inbound.id;
+    this.protocolVersion = inbound.profile.version;
+    this.era = inbound.profile.era;
+  }
+
+  get signal(): AbortSignal {
+    return this.call ? this.call.signal : (this.inbound.context.signal ?? NEVER_ABORTED);
+  }
+
+  get request(): unknown {
+    return this.inbound.context.request;
+  }
+
+  get auth(): AuthInfo | undefined {
+    return this.inbound.context.access?.auth;
+  }
+
+  get clientCapabilities(): Readonly<Record<string, unknown>> {
+    return clientCapabilitiesOf(this.inbound);
+  }
+
+  progress(progress: number, total?: number, message?: string): void {
+    if (typeof progress !== 'number' || !Number.isFinite(progress)) throw new TypeError(`progress: expected a finite number, got ${String(progress)}`);
+    if (total !== undefined && (typeof total !== 'number' || !Number.isFinite(total))) throw new TypeError(`progress: expected total to be a finite number, got ${String(total)}`);
+    if (message !== undefined && typeof message !== 'string') throw new TypeError(`progress: expected message to be a string, got ${typeof message}`);
+    if (!this.open) return;
+    if (this.token === UNREAD) this.token = progressTokenOf(this.inbound.params);
+    if (this.token === undefined || !(progress > this.lastProgress)) return;
+    this.lastProgress = progress;
+    this.inbound.context.notify?.(progressNotification(this.token, progress, total, message));
+  }
+
+  log(level: LoggingLevel, data: unknown, logger?: string): void {
+    if (!isLoggingLevel(level)) throw new TypeError(`log: expected a level (${LOGGING_LEVELS.join(', ')}), got ${JSON.stringify(level) ?? String(level)}`);
+    if (logger !== undefined && typeof logger !== 'string') throw new TypeError(`log: expected logger to be a string, got ${typeof logger}`);
+    if (!this.open) return;
+    const floor = loggingLevelOf(this.inbound, this.defaultLevel);
+    if (floor === undefined || !passes(level, floor)) return;
+    let json: string | undefined;
+    try {
+      json = JSON.stringify(data);
+    } catch (error) {
+      throw new TypeError(`log: expected JSON-serializable data (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    }
+    this.inbound.context.notify?.(messageNotification(level, json ?? 'null', logger));
+  }
+
+  /** Notifications may still be sent: there is a sink, and the call is neither answered nor cancelled. */
+  private get open(): boolean {
+    return !this.finished && this.inbound.context.notify !== undefined && !this.call?.cancelled;
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * logging/setLevel (legacy era): answers `{}` and, on a connection, sets the level `log()`
+ * sends at from now on. Stateless HTTP has no connection to hold it, so there it changes nothing
+ * and the declaration's default level applies to every request. An unknown level is -32602; a
+ * declaration without `logging` has no such method (-32601).
+ */
+import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { errorResponse, resultResponse } from '../jsonRpc';
+import { isObject } from '../guards';
+import { answer } from '../DispatchResult';
+import { isLoggingLevel, LOGGING_LEVELS } from '../../protocol/logLevels';
+import type { RequestHandler } from './Handler';
+
+export const setLevel: RequestHandler = ({ id, params, context }, { decl }) => {
+  if (decl.loggingLevel === undefined) return answer(errorResponse(id, ErrorCodes.MethodNotFound, 'Method not found'));
+  const level = isObject(params) ? params.level : undefined;
+  if (!isLoggingLevel(level)) {
+    return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: level must be one of ${LOGGING_LEVELS.join(', ')}, got ${JSON.stringify(level) ?? 'nothing'}`));
+  }
+  context.session?.setLoggingLevel(level);
+  return answer(resultResponse(id, '{}'));
+};

@@ -3,6 +3,7 @@
  * messages from a descriptor or an in-memory source, dispatches them on the calling thread and
  * writes the framed replies. Procedures must be synchronous; use StdioService for async ones.
  */
+import type { Era } from '@toolwire/core';
 import { Connection } from './Connection';
 import type { Framing } from './framing/Framing';
 import { FdSource } from './io/FdSource';
@@ -33,7 +34,7 @@ export class Service extends Connection {
    *   `context.log`) as JSON text, while it runs, so before the response is returned; write
    *   each with {@link writeMessage} as it comes. Without it, notifications are dropped.
    */
-  dispatch(json: string, onNotification?: (json: string) => void): string {
+  dispatch(json: string, onNotification?: (json: string, era?: Era) => void): string {
     return this.refused(json) ?? this.dispatcher.dispatchSync(json, onNotification ? { session: this.session, notify: onNotification } : { session: this.session }).body;
   }
 

@@ -3,6 +3,7 @@
  * `Pt::Mcp::StdioService`, with Node's event loop as its EventLoop). Same framing and
  * methods as Service, over Node streams, with `dispatch` awaiting Promises.
  */
+import type { Era } from '@toolwire/core';
 import type { Readable, Writable } from 'node:stream';
 import { Connection } from './Connection';
 import type { Framing } from './framing/Framing';
@@ -28,7 +29,7 @@ export class StdioService extends Connection {
    *   after the call is answered or cancelled. Write it in the request's framing before the
    *   response. Without it, notifications are dropped.
    */
-  async dispatch(json: string, onNotification?: (json: string) => void): Promise<string> {
+  async dispatch(json: string, onNotification?: (json: string, era?: Era) => void): Promise<string> {
     return this.refused(json) ?? (await this.dispatcher.handle(json, onNotification ? { session: this.session, notify: onNotification } : { session: this.session })).body;
   }
 

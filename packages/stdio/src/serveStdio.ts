@@ -10,6 +10,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { pingRequest } from '@toolwire/core';
+import type { Era } from '@toolwire/core';
 import type { ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import type { StdioOptions } from './Connection';
 import { StdioService } from './StdioService';
@@ -61,9 +62,9 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
   };
   const writer = new ReplyWriter(output, stop, barrier);
   // one sink per framing, made once: a notification goes out in its request's framing
-  const notifiers: Record<Framing, (json: string) => void> = {
-    newline: (json) => writer.notify(frameMessage(json, 'newline')),
-    'content-length': (json) => writer.notify(frameMessage(json, 'content-length')),
+  const notifiers: Record<Framing, (json: string, era?: Era) => void> = {
+    newline: (json, era) => writer.notify(frameMessage(json, 'newline'), era !== 'modern'),
+    'content-length': (json, era) => writer.notify(frameMessage(json, 'content-length'), era !== 'modern'),
   };
   const restoreConsole = consoleToStderr();
 

@@ -10,6 +10,7 @@ import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ServiceDefinition } from '../remoting/ServiceDefinition';
 import { ErrorCodes } from '../remoting/ErrorCodes';
 import { DEFAULT_NEGOTIATED_VERSION, LATEST_MODERN_VERSION, isModernVersion, profileFor, ProtocolProfile } from '../protocol/profile';
+import type { Era } from '../protocol/profile';
 import { META, claimOf } from '../protocol/meta';
 import type { RequestMeta } from '../protocol/meta';
 import { admit } from './modern';
@@ -63,9 +64,10 @@ export interface DispatchContext {
    * sends nothing once a call is answered or cancelled; the transport frames and writes (stdio:
    * in the request's framing; HTTP: switching the response to `text/event-stream`, or dropping
    * it when the client does not accept that). Without it, notifications are dropped.
-   * It is called as a method (`context.notify(json)`), so a class may implement it.
+   * It is called as a method (`context.notify(json, era)`), so a class may implement it; `era`
+   * is the request's (stdio sends no ping barrier after a 2026-07-28 request's notifications).
    */
-  notify?(json: string): void;
+  notify?(json: string, era?: Era): void;
 }
 
 /**

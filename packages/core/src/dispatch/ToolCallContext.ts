@@ -70,7 +70,7 @@ export class ToolCallContext implements CallContext {
     if (this.token === UNREAD) this.token = progressTokenOf(this.inbound.params);
     if (this.token === undefined || !(progress > this.lastProgress)) return;
     this.lastProgress = progress;
-    this.inbound.context.notify?.(progressNotification(this.token, progress, total, message));
+    this.inbound.context.notify?.(progressNotification(this.token, progress, total, message), this.era);
   }
 
   log(level: LoggingLevel, data: unknown, logger?: string): void {
@@ -85,7 +85,7 @@ export class ToolCallContext implements CallContext {
     } catch (error) {
       throw new TypeError(`log: expected JSON-serializable data (${error instanceof Error ? error.message : String(error)})`, { cause: error });
     }
-    this.inbound.context.notify?.(messageNotification(level, json ?? 'null', logger));
+    this.inbound.context.notify?.(messageNotification(level, json ?? 'null', logger), this.era);
   }
 
   /** Notifications may still be sent: there is a sink, and the call is neither answered nor cancelled. */

@@ -33,6 +33,11 @@ export class ReplyWriter {
   /** The ping out and the responses its answer releases. */
   private waiting: { readonly released: string[]; readonly timer: ReturnType<typeof setTimeout> } | undefined;
   private pings: boolean;
+  /**
+   * A queued notification may be followed by a ping. Not for a 2026-07-28 request: that era has
+   * no ping, and its server must not send requests on stdio; its notifications only get writes.
+   */
+  private pingable = false;
   private scheduled = false;
   private written: Promise<void> = Promise.resolve();
 
@@ -55,10 +60,14 @@ export class ReplyWriter {
     this.schedule();
   }
 
-  /** Queues one framed notification; it is written at the end of this turn. */
-  notify(frame: string): void {
+  /**
+   * Queues one framed notification; it is written at the end of this turn.
+   * @param pingable - false for a notification of a 2026-07-28 request (no ping may follow it).
+   */
+  notify(frame: string, pingable = true): void {
     if (frame === '') return;
     this.notifications.push(frame);
+    if (pingable) this.pingable = true;
     this.schedule();
   }
 
@@ -91,7 +100,8 @@ export class ReplyWriter {
     if (this.notifications.length > 0) {
       chunk = join(this.notifications);
       this.notifications = [];
-      this.notified = true;
+      if (this.pingable) this.notified = true;
+      this.pingable = false;
     }
     if (this.responses.length > 0 && !this.waiting) {
       if (!this.notified) {

@@ -29,6 +29,8 @@ export type { LoggingLevel, LoggingOptions } from './protocol/logLevels';
 export { ServiceDefinition } from './remoting/ServiceDefinition';
 export type { Procedure, ProcedureEntry, CallContext, ToolProcedure, ToolResult } from './remoting/ServiceDefinition';
 export { RemotingFault } from './remoting/RemotingFault';
+export { InputUnavailableError } from './remoting/InputUnavailableError';
+export type { AskOptions, ElicitRequest, ElicitResult, SampleRequest, SampleResult, ListRootsResult } from './remoting/asks';
 export { JsonRpcFault } from './remoting/JsonRpcFault';
 export { ErrorCodes } from './remoting/ErrorCodes';
 export type { ErrorCode } from './remoting/ErrorCodes';

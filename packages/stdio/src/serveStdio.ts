@@ -83,6 +83,7 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
   } catch (error) {
     inputError = { error };
   }
+  service.session.inputEnded(); // asks to the client can no longer be answered
   try {
     if (!outputGone) await Promise.race([Promise.all(replies).then(() => writer.settle()), whenStopped]);
   } finally {

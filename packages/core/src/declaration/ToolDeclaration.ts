@@ -278,6 +278,11 @@ export class ToolDeclaration {
    * @internal What the modern era appends to every result object (`tools/call` included):
    * `,"resultType":"complete","_meta":{serverInfo}` — JSON text to put before its closing brace.
    */
+  metaTail(version: string): string {
+    return this.resultTail(version).slice(',"resultType":"complete"'.length);
+  }
+
+  /** @internal {@link metaTail} with `,"resultType":"complete"` before it. */
   resultTail(version: string): string {
     const cache = this.fresh();
     let tail = cache.tails.get(version);

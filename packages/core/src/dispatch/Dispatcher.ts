@@ -23,6 +23,7 @@ import { ToolCaller } from './ToolCaller';
 import { ErrorPolicy } from './errorPolicy';
 import { checkDispatcherArguments, DispatcherOptions } from './setup';
 import { missingProcedures, missingProceduresMessage } from './missingProcedures';
+import { StateSealer } from './asks/requestState';
 import { classify, Envelope } from './classify';
 import { Inbound, InboundRequest, Mode } from './Inbound';
 import { answer, DispatchResult, refused, Reply, SILENCE } from './DispatchResult';
@@ -90,7 +91,9 @@ export class Dispatcher {
     const checked = checkDispatcherArguments('new Dispatcher', defs, decl, options);
     const policy = new ErrorPolicy(checked.exposeInternalErrors === true, checked.onError);
     this.limits = resolveLimits(checked);
-    this.services = { decl, policy, tools: new ToolCaller(defs, decl, policy, this.limits) };
+    const key = checked.requestStateKey;
+    const sealer = new StateSealer(typeof key === 'string' ? new TextEncoder().encode(key) : key);
+    this.services = { decl, policy, tools: new ToolCaller(defs, decl, policy, this.limits, sealer) };
     const missing = checked.missingProcedures ?? 'warn';
     if (missing === 'error') {
       const names = missingProcedures(defs, decl);
@@ -155,7 +158,7 @@ export class Dispatcher {
     const envelope = classify(parsed);
     if (envelope.kind === 'invalid') return refused(envelope.body);
     if (envelope.kind === 'ignored') {
-      context.session?.responded(envelope.id); // a response to a request the server sent (a ping)
+      context.session?.responded(envelope.id, parsed); // a response to a request the server sent (a ping, an ask)
       return SILENCE;
     }
     if (claimOf(envelope.params)) return settle(this.modern(envelope, context, mode));

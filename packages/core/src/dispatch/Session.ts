@@ -48,7 +48,7 @@ export class Session {
   private readonly inFlight = new Map<RequestId, InFlightCall>();
   private capabilities: Readonly<Record<string, unknown>> | undefined;
   private level: LoggingLevel | undefined;
-  private readonly awaited = new Map<RequestId, () => void>();
+  private readonly awaited = new Map<RequestId, (message: unknown) => void>();
 
   /** The protocol version in force: `2025-03-26` until an `initialize` succeeds. */
   get protocolVersion(): string {
@@ -102,16 +102,31 @@ export class Session {
    * Calls `onResponse` when the client's response (result or error) to the request with `id`
    * that the server sent arrives on this connection — serveStdio uses it for its pings.
    */
-  expectResponse(id: RequestId, onResponse: () => void): void {
+  expectResponse(id: RequestId, onResponse: (message: unknown) => void): void {
     this.awaited.set(id, onResponse);
   }
 
-  /** @internal A response with `id` arrived: settles what {@link expectResponse} registered for it. */
-  responded(id: RequestId): void {
+  /**
+   * The client will send nothing more (end of input): every response still awaited is settled
+   * with an error, so nothing waits for an answer that cannot come.
+   */
+  inputEnded(): void {
+    const awaited = [...this.awaited.values()];
+    this.awaited.clear();
+    for (const onResponse of awaited) onResponse({ error: { code: -32000, message: 'the client closed its end of the connection' } });
+  }
+
+  /** @internal Stops waiting for the response to `id` (its asker gave up). */
+  forgetResponse(id: RequestId): void {
+    this.awaited.delete(id);
+  }
+
+  /** @internal A response with `id` arrived: settles what {@link expectResponse} registered for it, with the response message. */
+  responded(id: RequestId, message?: unknown): void {
     const onResponse = this.awaited.get(id);
     if (!onResponse) return;
     this.awaited.delete(id);
-    onResponse();
+    onResponse(message);
   }
 
   /** Aborts the named request and suppresses its reply (what `notifications/cancelled` does). */

@@ -16,6 +16,11 @@ import { clientCapabilitiesOf, loggingLevelOf } from './callScope';
 import { messageNotification, progressNotification, progressTokenOf } from './notifications';
 import type { ProgressToken } from './notifications';
 import type { AuthInfo } from '../auth/AuthInfo';
+import type { StateSealer } from './asks/requestState';
+import { CallAsks } from './asks/CallAsks';
+import type { AskKind, Interruption } from './asks/CallAsks';
+import { InputUnavailableError } from '../remoting/InputUnavailableError';
+import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult } from '../remoting/asks';
 
 const NEVER_ABORTED = new AbortController().signal;
 
@@ -36,10 +41,12 @@ export class ToolCallContext implements CallContext {
    * @param defaultLevel - the declaration's logging level, `undefined` when logging is off.
    */
   constructor(
-    private readonly inbound: InboundRequest,
+    readonly inbound: InboundRequest,
     readonly toolName: string,
     private readonly call: InFlightCall | undefined,
     private readonly defaultLevel: LoggingLevel | undefined,
+    /** Seals the state of a 2026-07-28 call that asks the client for input. */
+    readonly sealer: StateSealer,
   ) {
     this.requestId = inbound.id;
     this.protocolVersion = inbound.profile.version;
@@ -86,6 +93,30 @@ export class ToolCallContext implements CallContext {
       throw new TypeError(`log: expected JSON-serializable data (${error instanceof Error ? error.message : String(error)})`, { cause: error });
     }
     this.inbound.context.notify?.(messageNotification(level, json ?? 'null', logger), this.era);
+  }
+
+  /** @internal Set by the ToolCaller: ends the call early when an ask needs a round trip (2026-07-28). */
+  onInterrupt: (interruption: Interruption) => void = () => undefined;
+
+  private asks: CallAsks | undefined;
+
+  elicit(request: ElicitRequest, options?: AskOptions): Promise<ElicitResult> {
+    return this.ask('elicitation', request, options) as Promise<ElicitResult>;
+  }
+
+  sample(request: SampleRequest, options?: AskOptions): Promise<SampleResult> {
+    return this.ask('sampling', request, options) as Promise<SampleResult>;
+  }
+
+  listRoots(options?: AskOptions): Promise<ListRootsResult> {
+    return this.ask('roots', {}, options) as Promise<ListRootsResult>;
+  }
+
+  private ask(kind: AskKind, params: unknown, options: AskOptions | undefined): Promise<unknown> {
+    if (typeof params !== 'object' || params === null) return Promise.reject(new TypeError(`expected the ${kind} request as an object, got ${params === null ? 'null' : typeof params}`));
+    if (this.finished) return Promise.reject(new InputUnavailableError(`Tool "${this.toolName}" asked after its call was answered`));
+    this.asks ??= new CallAsks({ inbound: this.inbound, toolName: this.toolName, sealer: this.sealer, signal: this.signal, interrupt: (i) => this.onInterrupt(i) });
+    return this.asks.ask(kind, params, options?.key);
   }
 
   /** Notifications may still be sent: there is a sink, and the call is neither answered nor cancelled. */

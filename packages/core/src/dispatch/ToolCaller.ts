@@ -5,6 +5,7 @@
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ServiceDefinition } from '../remoting/ServiceDefinition';
 import { RemotingFault } from '../remoting/RemotingFault';
+import { InputUnavailableError } from '../remoting/InputUnavailableError';
 import { JsonRpcFault } from '../remoting/JsonRpcFault';
 import { ErrorCodes } from '../remoting/ErrorCodes';
 import { schemaRevision } from '../schema/revision';
@@ -15,7 +16,7 @@ import type { Tool } from '../declaration/Tool';
 import { compileTool } from './validation';
 import type { Check, ToolPlan } from './validation';
 import { describe as jsonKind } from '../schema/Property';
-import { errorResponse, resultOpening, RequestId, toolErrorResponse } from './jsonRpc';
+import { errorResponse, errorResponseWithData, resultOpening, resultResponse, RequestId, toolErrorResponse } from './jsonRpc';
 import { isObject, isThenable } from './guards';
 import type { ProtocolProfile } from '../protocol/profile';
 import { InFlightCall, Session } from './Session';
@@ -23,8 +24,11 @@ import type { ErrorPolicy } from './errorPolicy';
 import type { Limits } from './limits';
 import { argumentProblem } from './argumentLimits';
 import type { InboundRequest } from './Inbound';
-import { answer, DispatchResult } from './DispatchResult';
+import { answer, DispatchResult, refused } from './DispatchResult';
 import { ToolCallContext } from './ToolCallContext';
+import { STATE_TTL_MS } from './asks/requestState';
+import type { StateSealer } from './asks/requestState';
+import type { Interruption } from './asks/CallAsks';
 
 class StringSink {
   text = '';
@@ -42,16 +46,17 @@ export class ToolCaller {
     private readonly decl: ToolDeclaration,
     private readonly policy: ErrorPolicy,
     private readonly limits: Limits,
+    private readonly sealer: StateSealer,
   ) {}
 
   /** Answers one tools/call request; a Promise only when the procedure returned one. */
   call(request: InboundRequest): DispatchResult | Promise<DispatchResult | undefined> {
     const reply = this.run(request);
-    return typeof reply === 'string' ? answer(reply) : reply.then((body) => (body === undefined ? undefined : answer(body)));
+    return typeof reply === 'string' ? answer(reply) : reply.then((body) => (body === undefined || typeof body !== 'string' ? body : answer(body)));
   }
 
   /** The response text; `undefined` (only asynchronously) when the call was cancelled and its reply is suppressed. */
-  private run(request: InboundRequest): string | Promise<string | undefined> {
+  private run(request: InboundRequest): string | Promise<string | DispatchResult | undefined> {
     const { id, params, profile, context: ctx } = request;
     const sync = request.mode === 'sync';
     if (!isObject(params)) return invalid(id, 'tools/call expects params to be an object with "name" and "arguments"');
@@ -74,7 +79,7 @@ export class ToolCaller {
     // a call that can time out needs its own signal, even without a session to register it in
     const outer = (): AbortSignal | undefined => ctx.signal;
     const call = session ? session.begin(id, outer) : !sync && this.limits.callTimeoutMs !== Infinity ? new InFlightCall(outer) : undefined;
-    const context = new ToolCallContext(request, name, call, this.decl.loggingLevel);
+    const context = new ToolCallContext(request, name, call, this.decl.loggingLevel, this.sealer);
     positional[plan.arity] = context;
 
     let value: unknown;
@@ -111,7 +116,7 @@ export class ToolCaller {
     session: Session | undefined,
     call: InFlightCall | undefined,
     context: ToolCallContext,
-  ): Promise<string | undefined> {
+  ): Promise<string | DispatchResult | undefined> {
     const timeoutMs = this.limits.callTimeoutMs;
     const tool = plan.tool;
     const info = { requestId: id, method: 'tools/call', tool: tool.name };
@@ -124,6 +129,12 @@ export class ToolCaller {
         context.finished = true;
         if (timer !== undefined) clearTimeout(timer);
         return !(session && call && !session.end(id, call));
+      };
+      context.onInterrupt = (interruption) => {
+        if (!open) return;
+        const answered = close();
+        call?.abort(new Error('the call was interrupted: ' + interruption.kind));
+        resolve(answered ? this.interruption(id, tool.name, interruption, context) : undefined);
       };
       if (call && timeoutMs !== Infinity) {
         timer = setTimeout(() => {
@@ -143,6 +154,23 @@ export class ToolCaller {
         )
         .then(undefined, (error: unknown) => resolve(this.policy.internal(id, error, info)));
     });
+  }
+
+  /** A 2026-07-28 call ended by an ask: the interim result, or the error its ask was refused with. */
+  private async interruption(id: RequestId, tool: string, interruption: Interruption, context: ToolCallContext): Promise<DispatchResult> {
+    if (interruption.kind === 'capability') {
+      const capability = interruption.capability;
+      return refused(
+        errorResponseWithData(id, ErrorCodes.MissingClientCapability, `Missing required client capability: ${capability} (tool "${tool}" asks for it)`, {
+          requiredCapabilities: { [capability]: {} },
+        }),
+      );
+    }
+    if (interruption.kind === 'invalid') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${interruption.message}`));
+    const params = context.inbound.params as Record<string, unknown>;
+    const requests = interruption.requests;
+    const state = await this.sealer.seal({ answers: interruption.round.answers, pending: Object.keys(requests), expires: Date.now() + STATE_TTL_MS }, tool, JSON.stringify(params.arguments ?? {}));
+    return answer(resultResponse(id, JSON.stringify({ resultType: 'input_required', inputRequests: requests, requestState: state })));
   }
 
   private plan(name: string): ToolPlan | undefined {
@@ -205,7 +233,7 @@ export class ToolCaller {
 
   /** A procedure threw or rejected: faults are tool errors, anything else is internal. */
   private failure(id: RequestId, tool: string, error: unknown): string {
-    if (error instanceof RemotingFault) return toolErrorResponse(id, error.message);
+    if (error instanceof RemotingFault || error instanceof InputUnavailableError) return toolErrorResponse(id, error.message);
     return this.policy.internal(id, error, { requestId: id, method: 'tools/call', tool });
   }
 }

@@ -49,10 +49,17 @@ export interface DispatcherOptions {
    * dispatcher (or transport) is made, `'ignore'` says nothing. Their calls answer -32603.
    */
   missingProcedures?: MissingProcedures;
+  /**
+   * The HMAC key (at least 32 bytes: a string or bytes) that seals the `requestState` of
+   * 2026-07-28 calls that ask the client for input. Default: a random key per process — a state
+   * is then only good on the process that issued it, so behind a load balancer give every
+   * instance the same key.
+   */
+  requestStateKey?: string | Uint8Array;
 }
 
 /** The names of {@link DispatcherOptions}, for transports that split their own options off. */
-export const DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze(['exposeInternalErrors', 'onError', 'missingProcedures', ...LIMIT_NAMES]);
+export const DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze(['exposeInternalErrors', 'onError', 'missingProcedures', 'requestStateKey', ...LIMIT_NAMES]);
 
 /** The longest delay a timer can take (2^31 - 1 ms); longer ones would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -61,6 +68,7 @@ const CHECKS: Record<string, [expected: string, ok: (v: unknown) => boolean]> = 
   exposeInternalErrors: ['a boolean', (v) => typeof v === 'boolean'],
   onError: ['a function', (v) => typeof v === 'function'],
   missingProcedures: ['"warn", "error" or "ignore"', (v) => v === 'warn' || v === 'error' || v === 'ignore'],
+  requestStateKey: ['a string or Uint8Array of at least 32 bytes', (v) => (typeof v === 'string' && new TextEncoder().encode(v).length >= 32) || (v instanceof Uint8Array && v.length >= 32)],
   ...Object.fromEntries(LIMIT_NAMES.map((name) => [name, ['a positive integer or Infinity', isLimitValue] as const])),
   callTimeoutMs: [`a positive integer up to ${MAX_TIMER_MS}, or Infinity`, (v) => isLimitValue(v) && (v === Infinity || (v as number) <= MAX_TIMER_MS)],
 };

@@ -9,6 +9,7 @@ import type { ParamSpec, ParamValues } from '../declaration/Tool';
 import type { ToolError } from '../content/ToolError';
 import type { AuthInfo } from '../auth/AuthInfo';
 import type { Era } from '../protocol/profile';
+import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult } from './asks';
 import type { LoggingLevel } from '../protocol/logLevels';
 
 /**
@@ -79,6 +80,22 @@ export interface CallContext {
    * ctx.log('warning', { file, reason: 'unreadable' }, 'indexer');
    */
   log(level: LoggingLevel, data: unknown, logger?: string): void;
+  /**
+   * Asks the user for input through the client (`elicitation/create`) and resolves with the
+   * answer. 2026-07-28: the call is answered `input_required` and the procedure runs again with
+   * the answer when the client calls back (so code before the ask may run more than once; keep
+   * side effects after the asks). Legacy stdio: a request to the client on the connection.
+   * Stateless legacy HTTP, a client without the `elicitation` capability (legacy), an error
+   * answer or a cancelled call: rejects with `InputUnavailableError` (uncaught: `isError`).
+   * @example
+   * const answer = await ctx.elicit({ message: `Delete ${file}?`, requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } });
+   * if (answer.action !== 'accept' || answer.content?.ok !== true) return 'kept';
+   */
+  elicit(request: ElicitRequest, options?: AskOptions): Promise<ElicitResult>;
+  /** Asks the client's model for a completion (`sampling/createMessage`); otherwise as {@link CallContext.elicit}. */
+  sample(request: SampleRequest, options?: AskOptions): Promise<SampleResult>;
+  /** Asks the client for its roots (`roots/list`); otherwise as {@link CallContext.elicit}. */
+  listRoots(options?: AskOptions): Promise<ListRootsResult>;
 }
 
 /** A tool procedure: positional arguments in declaration order, then the {@link CallContext}. */

@@ -51,7 +51,8 @@ beforeAll(async () => {
   const app = express();
   app.use('/mcp', mcpRouter(decl, defs, { onError: (error) => internalErrors.push(error) }));
   server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // 2,000 connections open at once: a backlog deeper than the default 511, so a slow runner does not reset some
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
   url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);
   agent = new Agent({ keepAlive: true, maxSockets: Infinity });
 });

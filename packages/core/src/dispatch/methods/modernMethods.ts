@@ -11,16 +11,23 @@ import { cancelled } from './cancelled';
 import { resultOpening } from '../jsonRpc';
 import { answer, DispatchResult } from '../DispatchResult';
 
-/** Appends the modern result fields to a tools/call result (errors are left as they are). */
-function withResultFields(result: DispatchResult, opening: string, tail: string): DispatchResult {
-  return result.body.startsWith(opening) ? answer(result.body.slice(0, -2) + tail + '}}') : result;
+/**
+ * Appends the modern result fields to a tools/call result (errors are left as they are): an
+ * interim `input_required` result has its resultType and gets the serverInfo `_meta` only.
+ */
+function withResultFields(result: DispatchResult, opening: string, tail: string, metaTail: string): DispatchResult {
+  if (!result.body.startsWith(opening)) return result;
+  const interim = result.body.startsWith('{"resultType":"input_required"', opening.length);
+  return answer(result.body.slice(0, -2) + (interim ? metaTail : tail) + '}}');
 }
 
 const toolsCall: RequestHandler = (request, { tools, decl }) => {
   const opening = resultOpening(request.id);
-  const tail = decl.resultTail(request.profile.version);
+  const version = request.profile.version;
+  const tail = decl.resultTail(version);
+  const metaTail = decl.metaTail(version);
   const reply = tools.call(request);
-  return reply instanceof Promise ? reply.then((r) => r && withResultFields(r, opening, tail)) : withResultFields(reply, opening, tail);
+  return reply instanceof Promise ? reply.then((r) => r && withResultFields(r, opening, tail, metaTail)) : withResultFields(reply, opening, tail, metaTail);
 };
 
 export const modernMethods: MethodTable = Object.freeze({

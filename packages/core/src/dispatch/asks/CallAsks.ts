@@ -1,0 +1,152 @@
+/**
+ * CallAsks: what a tool call asks of its client — user input (elicitation), a completion from
+ * its model (sampling), its roots — one API for every transport:
+ * - 2026-07-28 (HTTP and stdio): multi round-trip requests. An ask that the request's answers do
+ *   not cover interrupts the call with `resultType: "input_required"` (every ask made in the same
+ *   turn goes into one interim result) and a sealed `requestState`; the client calls again with
+ *   `inputResponses`, the procedure runs again from the start, and its asks are answered in order
+ *   from the responses gathered so far. A capability the request's `_meta` does not declare is
+ *   -32021; a bad state or missing answers -32602.
+ * - legacy stdio: a JSON-RPC request to the client on the open pipe; its response settles the ask.
+ * - legacy stateless HTTP: no way back to the client — the ask rejects at once.
+ * Failures a tool can handle reject with {@link InputUnavailableError}.
+ */
+import { InputUnavailableError } from '../../remoting/InputUnavailableError';
+import { isObject } from '../guards';
+import type { InboundRequest } from '../Inbound';
+import { clientCapabilitiesOf } from '../callScope';
+import type { RoundState, StateSealer } from './requestState';
+
+/** What can be asked, by the client capability it needs. */
+export type AskKind = 'elicitation' | 'sampling' | 'roots';
+
+/** The JSON-RPC method of each kind of ask. */
+export const ASK_METHODS: Readonly<Record<AskKind, string>> = Object.freeze({
+  elicitation: 'elicitation/create',
+  sampling: 'sampling/createMessage',
+  roots: 'roots/list',
+});
+
+const WHAT: Readonly<Record<AskKind, string>> = Object.freeze({ elicitation: 'user input (elicitation)', sampling: 'a completion from its model (sampling)', roots: 'its roots' });
+
+/** One request of an interim result. */
+export interface InputRequest {
+  readonly method: string;
+  readonly params: unknown;
+}
+
+/** How a 2026-07-28 call ends early because of what it asked. */
+export type Interruption =
+  | { readonly kind: 'input'; readonly requests: Readonly<Record<string, InputRequest>>; readonly round: RoundState }
+  | { readonly kind: 'capability'; readonly capability: AskKind }
+  | { readonly kind: 'invalid'; readonly message: string };
+
+/** What the asks of one call need from it. */
+export interface AskHost {
+  readonly inbound: InboundRequest;
+  readonly toolName: string;
+  readonly signal: AbortSignal;
+  readonly sealer: StateSealer;
+  /** Ends the call with an interruption (2026-07-28). */
+  interrupt(interruption: Interruption): void;
+}
+
+let nextRequestId = 0;
+
+/** The asks of one tools/call. */
+export class CallAsks {
+  private readonly counts: Record<AskKind, number> = { elicitation: 0, sampling: 0, roots: 0 };
+  private round: Promise<RoundState | string> | undefined;
+  private pending: Record<string, InputRequest> | undefined;
+
+  constructor(private readonly host: AskHost) {}
+
+  /** Asks the client; resolves with its answer (an `ElicitResult`, `CreateMessageResult` or `ListRootsResult`). */
+  ask(kind: AskKind, params: unknown, key?: string): Promise<unknown> {
+    const name = key ?? `${kind}-${++this.counts[kind]}`;
+    const { inbound } = this.host;
+    if (inbound.profile.era === 'modern') return this.roundTrip(kind, params, name);
+    if (inbound.context.session && inbound.context.notify) return this.request(kind, params);
+    return Promise.reject(
+      new InputUnavailableError(
+        `Tool "${this.host.toolName}" asked the client for ${WHAT[kind]}, but a stateless HTTP request under protocol ${inbound.profile.version} has no way back to the client (serve the tool over stdio, or use MCP 2026-07-28)`,
+      ),
+    );
+  }
+
+  /** 2026-07-28: answered from this request's responses, or the call is interrupted to ask. */
+  private async roundTrip(kind: AskKind, params: unknown, key: string): Promise<unknown> {
+    const capabilities = clientCapabilitiesOf(this.host.inbound);
+    if (!isObject(capabilities[kind])) return this.interrupted({ kind: 'capability', capability: kind });
+    this.round ??= this.readRound();
+    const round = await this.round;
+    if (typeof round === 'string') return this.interrupted({ kind: 'invalid', message: round });
+    if (Object.prototype.hasOwnProperty.call(round.answers, key)) {
+      const answer = round.answers[key];
+      const problem = answerProblem(kind, answer);
+      return problem ? this.interrupted({ kind: 'invalid', message: `inputResponses["${key}"]: ${problem}` }) : answer;
+    }
+    if (!this.pending) {
+      const pending: Record<string, InputRequest> = (this.pending = {});
+      setImmediate(() => this.host.interrupt({ kind: 'input', requests: pending, round })); // the asks of this turn, together
+    }
+    this.pending[key] = { method: ASK_METHODS[kind], params };
+    return new Promise(() => undefined); // the call ends with the interim result; this procedure run is dropped
+  }
+
+  private interrupted(interruption: Interruption): Promise<never> {
+    queueMicrotask(() => this.host.interrupt(interruption)); // after the procedure has returned its Promise
+    return new Promise(() => undefined);
+  }
+
+  /** The answers of this request: none on a first round, else the sealed state's plus `inputResponses`. */
+  private async readRound(): Promise<RoundState | string> {
+    const params = this.host.inbound.params as Record<string, unknown>;
+    if (params.requestState === undefined) return { answers: {}, pending: [], expires: 0 };
+    const round = await this.host.sealer.open(params.requestState, this.host.toolName, JSON.stringify(params.arguments ?? {}));
+    if (typeof round === 'string') return round;
+    const responses = params.inputResponses;
+    if (!isObject(responses)) return 'inputResponses must be an object answering the requests of the previous result';
+    const missing = round.pending.filter((key) => !Object.prototype.hasOwnProperty.call(responses, key));
+    if (missing.length) return `inputResponses must answer ${missing.map((key) => JSON.stringify(key)).join(', ')}`;
+    const answers: Record<string, unknown> = { ...round.answers };
+    for (const key of round.pending) answers[key] = responses[key];
+    return { answers, pending: [], expires: round.expires };
+  }
+
+  /** Legacy stdio: a request to the client on the connection; its response settles the ask. */
+  private request(kind: AskKind, params: unknown): Promise<unknown> {
+    const { inbound, toolName, signal } = this.host;
+    const session = inbound.context.session!;
+    if (!isObject(session.clientCapabilities?.[kind])) {
+      return Promise.reject(new InputUnavailableError(`Tool "${toolName}" asked the client for ${WHAT[kind]}, but the client did not declare the "${kind}" capability`));
+    }
+    if (signal.aborted) return Promise.reject(new InputUnavailableError(`Tool "${toolName}" was cancelled`));
+    const id = `toolwire-ask-${++nextRequestId}`;
+    const method = ASK_METHODS[kind];
+    return new Promise((resolve, reject) => {
+      const onAbort = (): void => {
+        session.forgetResponse(id);
+        reject(new InputUnavailableError(`Tool "${toolName}" stopped waiting for ${method}: the call was cancelled or its connection closed`));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      session.expectResponse(id, (message) => {
+        signal.removeEventListener('abort', onAbort);
+        const error = isObject(message) && isObject(message.error) ? message.error : undefined;
+        if (error) reject(new InputUnavailableError(`The client answered ${method} with an error: ${String(error.message ?? error.code)}`));
+        else if (!isObject(message) || !isObject(message.result)) reject(new InputUnavailableError(`The client answered ${method} without a result`));
+        else resolve(message.result);
+      });
+      inbound.context.notify!(JSON.stringify({ jsonrpc: '2.0', id, method, params }), inbound.profile.era);
+    });
+  }
+}
+
+/** Why an answer is not a result of its kind, or `undefined`. */
+function answerProblem(kind: AskKind, answer: unknown): string | undefined {
+  if (!isObject(answer)) return `expected a result object, got ${answer === null ? 'null' : Array.isArray(answer) ? 'an array' : typeof answer}`;
+  if (kind === 'elicitation' && !['accept', 'decline', 'cancel'].includes(answer.action as string)) return 'an elicitation result needs "action": "accept", "decline" or "cancel"';
+  if (kind === 'roots' && !Array.isArray(answer.roots)) return 'a roots result needs a "roots" array';
+  if (kind === 'sampling' && !isObject(answer.content) && !Array.isArray(answer.content)) return 'a sampling result needs "content"';
+  return undefined;
+}

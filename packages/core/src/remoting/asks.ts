@@ -1,0 +1,54 @@
+/**
+ * asks: the shapes of what a tool may ask its client during a call (`context.elicit`,
+ * `context.sample`, `context.listRoots`) and of the answers — MCP's `elicitation/create`,
+ * `sampling/createMessage` and `roots/list`.
+ */
+
+/** `elicitation/create` params: a message for the user and the schema of what to answer. */
+export interface ElicitRequest {
+  /** What to ask the user. */
+  message: string;
+  /** A flat JSON Schema object of primitive properties (`{ type: 'object', properties: { ok: { type: 'boolean' } } }`). */
+  requestedSchema: { type: 'object'; properties: Record<string, unknown>; required?: string[] } & Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** The user's answer: `accept` with `content`, or `decline`/`cancel`. */
+export interface ElicitResult {
+  action: 'accept' | 'decline' | 'cancel';
+  content?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+/** `sampling/createMessage` params. */
+export interface SampleRequest {
+  messages: { role: 'user' | 'assistant'; content: { type: string; [key: string]: unknown } }[];
+  maxTokens: number;
+  systemPrompt?: string;
+  [key: string]: unknown;
+}
+
+/** The client model's answer. */
+export interface SampleResult {
+  role: 'user' | 'assistant';
+  content: { type: string; text?: string; [key: string]: unknown };
+  model?: string;
+  stopReason?: string;
+  [key: string]: unknown;
+}
+
+/** The client's roots. */
+export interface ListRootsResult {
+  roots: { uri: string; name?: string }[];
+  [key: string]: unknown;
+}
+
+/** Options of an ask. */
+export interface AskOptions {
+  /**
+   * The key of this ask in a 2026-07-28 interim result's `inputRequests` (default
+   * `elicitation-1`, `sampling-1`, … in the order of the asks). Keys must be unique within the
+   * call and the same on every run of the procedure.
+   */
+  key?: string;
+}

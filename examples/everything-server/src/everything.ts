@@ -168,5 +168,23 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
     for (let i = 1; i <= count; i++) ctx.progress(i, count);
     return count;
   });
+
+  // a tool that asks the user before it acts (elicitation): over stdio a request to the client,
+  // on 2026-07-28 a multi round-trip call; over stateless legacy HTTP it cannot ask, and says so
+  const notes = new Set(Object.keys(NOTES));
+  const deleteNote = decl
+    .addTool('delete_note', 'Delete a note, after the user confirms')
+    .addParam('id', stringType(), 'The note to delete')
+    .setAnnotations({ destructiveHint: true, idempotentHint: true, openWorldHint: false });
+  defs.registerTool(deleteNote, async (id, ctx) => {
+    if (!notes.has(id)) throw new RemotingFault(`No note "${id}"`);
+    const answer = await ctx.elicit({
+      message: `Delete the note "${id}"? This cannot be undone.`,
+      requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean', description: 'Yes, delete it' } }, required: ['confirm'] },
+    });
+    if (answer.action !== 'accept' || answer.content?.confirm !== true) return `Kept "${id}"`;
+    notes.delete(id);
+    return `Deleted "${id}"`;
+  });
   return { decl, defs };
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -44,7 +45,7 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
         [
-          'add', 'admin_reset', 'echo', 'json_schema_2020_12_tool', 'progress_burst', 'read_note', 'slow', 'structured_add', 'test_audio_content', 'test_embedded_resource',
+          'add', 'admin_reset', 'delete_note', 'echo', 'json_schema_2020_12_tool', 'progress_burst', 'read_note', 'slow', 'structured_add', 'test_audio_content', 'test_embedded_resource',
           'test_error_handling', 'test_image_content', 'test_multiple_content_types', 'test_simple_text', 'test_tool_with_logging', 'test_tool_with_progress',
         ].sort(),
       );
@@ -170,8 +171,8 @@ describe('--page-size', () => {
         names.push(...page.tools.map((t) => t.name));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
-      expect(pages).toEqual([4, 4, 4, 4]);
-      expect(new Set(names).size).toBe(16);
+      expect(pages).toEqual([4, 4, 4, 4, 1]);
+      expect(new Set(names).size).toBe(17);
       await expect(client.listTools({ cursor: 'not-a-cursor' })).rejects.toThrow(/-32602|stale cursor/);
     } finally {
       await client.close();
@@ -220,3 +221,35 @@ suite('HTTP', async () => {
 suite('stdio', async () => ({
   transport: new StdioClientTransport({ command: process.execPath, args: [main, '--stdio'], stderr: 'pipe' }),
 }));
+
+describe('delete_note asks before it deletes', () => {
+  it('over stdio, the official SDK client answers the elicitation and the note is deleted (or kept)', async () => {
+    const client = new Client({ name: 'elicitation-test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    const asked: string[] = [];
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      asked.push(request.params.message);
+      return asked.length === 1 ? { action: 'accept', content: { confirm: true } } : { action: 'decline' };
+    });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [main, '--stdio'], stderr: 'pipe' }));
+    try {
+      expect(await client.callTool({ name: 'delete_note', arguments: { id: 'todo' } })).toEqual({ content: [{ type: 'text', text: 'Deleted "todo"' }], isError: false });
+      expect(await client.callTool({ name: 'delete_note', arguments: { id: 'welcome' } })).toEqual({ content: [{ type: 'text', text: 'Kept "welcome"' }], isError: false });
+      expect(asked).toEqual(['Delete the note "todo"? This cannot be undone.', 'Delete the note "welcome"? This cannot be undone.']);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('over stateless legacy HTTP it cannot ask, and answers isError saying why', async () => {
+    const { url, child } = await startServer();
+    const client = new Client({ name: 'elicitation-test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      const result = await client.callTool({ name: 'delete_note', arguments: { id: 'todo' } });
+      expect(result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('has no way back to the client') }] });
+    } finally {
+      await client.close();
+      child.kill('SIGTERM');
+    }
+  });
+});

@@ -1,5 +1,5 @@
 /** The response checkers accept right answers from any server style and reject wrong ones. */
-import { checkCallText, checkInitialize, checkToolsList } from '../src/fixture/checks';
+import { checkCallText, checkInitialize, checkModernResult, checkToolsList } from '../src/fixture/checks';
 import { ECHO_MESSAGE, workload } from '../src/fixture/workloads';
 import { checkStdioReplies } from '../src/driver/stdioSuite';
 import { createHandRpc } from '../src/servers/handRpc';
@@ -40,6 +40,24 @@ describe('checkToolsList and checkInitialize', () => {
     const init = { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 's', version: '1' } };
     expect(checkInitialize(result(1, init), 1)).toBeUndefined();
     expect(checkInitialize(result(1, { ...init, capabilities: {} }), 1)).toMatch(/tools capability/);
+  });
+});
+
+describe('checkModernResult', () => {
+  const meta = { _meta: { 'io.modelcontextprotocol/serverInfo': { name: 's', version: '1' } } };
+  it('wants resultType "complete" and the serverInfo _meta, and ttlMs/cacheScope on a cacheable result', () => {
+    expect(checkModernResult(result(1, { ...text('5'), resultType: 'complete', ...meta }), false)).toBeUndefined();
+    expect(checkModernResult(result(1, { tools: [], resultType: 'complete', ttlMs: 0, cacheScope: 'private', ...meta }), true)).toBeUndefined();
+    expect(checkModernResult(result(1, { ...text('5'), ...meta }), false)).toMatch(/resultType/);
+    expect(checkModernResult(result(1, { ...text('5'), resultType: 'complete' }), false)).toMatch(/serverInfo/);
+    expect(checkModernResult(result(1, { tools: [], resultType: 'complete', ttlMs: -1, cacheScope: 'private', ...meta }), true)).toMatch(/ttlMs/);
+    expect(checkModernResult(result(1, { tools: [], resultType: 'complete', ttlMs: 0, cacheScope: 'shared', ...meta }), true)).toMatch(/cacheScope/);
+  });
+
+  it('is part of the 2026-07-28 workloads: a legacy answer fails them', () => {
+    expect(workload('modern-call-add').check(result(1, text('5')))).toMatch(/resultType/);
+    expect(workload('modern-call-add').era).toBe('modern');
+    expect(workload('call-add').era).toBe('legacy');
   });
 });
 

@@ -24,14 +24,32 @@ function post(url: string, body: string, headers: Record<string, string>): Promi
 }
 
 describe('HTTP server programs', () => {
-  it.each(HTTP_SERVER_IDS)('%s answers tools/call add with 5 and reports its usage', async (id) => {
+  it('serve MCP 2026-07-28: toolwire (both eras) and SDK v2', () => {
+    expect(HTTP_SERVER_IDS.filter((id) => httpServer(id).eras.includes('modern'))).toEqual(['toolwire-express', 'toolwire-http', 'sdk2']);
+  });
+
+  it.each(['toolwire-http', 'sdk2'] as const)('%s lists the 10 tools at 2026-07-28 with resultType, serverInfo and cache hints', async (id) => {
+    const server = await ServerProcess.start(httpServer(id).program, { tools: 10 });
+    try {
+      const list = workload('modern-list-10');
+      const res = await post(server.url, list.body, { ...BASE_HEADERS, ...list.headers });
+      expect([res.status, list.check(res.body)]).toEqual([200, undefined]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each(HTTP_SERVER_IDS)('%s answers tools/call add with 5 in every era it serves and reports its usage', async (id) => {
     const server = await ServerProcess.start(httpServer(id).program, { tools: 10 });
     try {
       expect(server.port).toBeGreaterThan(0);
-      const add = workload('call-add');
-      const res = await post(server.url, add.body, { ...BASE_HEADERS, ...add.headers });
-      expect(res.status).toBe(200);
-      expect(add.check(res.body)).toBeUndefined();
+      const eras = httpServer(id).eras;
+      expect(eras.length).toBeGreaterThan(0);
+      for (const era of eras) {
+        const add = workload(era === 'modern' ? 'modern-call-add' : 'call-add');
+        const res = await post(server.url, add.body, { ...BASE_HEADERS, ...add.headers });
+        expect([era, res.status, add.check(res.body)]).toEqual([era, 200, undefined]);
+      }
       const usage = await server.usage();
       expect(usage.cpuMicros).toBeGreaterThan(0);
       expect(usage.rss).toBeGreaterThan(10 * 2 ** 20);

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 
 /** Ids of the HTTP servers, in table order. */
-export const HTTP_SERVER_IDS = ['raw-http', 'hand-express', 'toolwire-express', 'toolwire-http', 'sdk', 'fastmcp'] as const;
+export const HTTP_SERVER_IDS = ['raw-http', 'hand-express', 'toolwire-express', 'toolwire-http', 'sdk', 'sdk2', 'fastmcp'] as const;
 
 /** One HTTP server's id. */
 export type HttpServerId = (typeof HTTP_SERVER_IDS)[number];
@@ -16,6 +16,12 @@ export interface HttpServerSpec {
   readonly label: string;
   /** What the server's HTTP layer is: its natural baseline is the hand-written server on the same layer. */
   readonly layer: 'node:http' | 'express';
+  /**
+   * The protocol eras of the workloads it runs: `modern` is MCP 2026-07-28. SDK v2 runs only
+   * those (its stateless fallback answers 2025-era requests as SSE streams, which the legacy
+   * workloads' JSON checkers do not take).
+   */
+  readonly eras: readonly ('legacy' | 'modern')[];
   readonly program: string;
 }
 
@@ -40,13 +46,17 @@ export function programPath(file: string): string {
   return join(__dirname, '..', '..', 'dist', 'servers', file);
 }
 
+const LEGACY = ['legacy'] as const;
+const BOTH = ['legacy', 'modern'] as const;
+
 const HTTP: Readonly<Record<HttpServerId, HttpServerSpec>> = {
-  'raw-http': { id: 'raw-http', label: 'raw node:http (hand-written)', layer: 'node:http', program: programPath('rawHttp.js') },
-  'hand-express': { id: 'hand-express', label: 'Express 5 (hand-written)', layer: 'express', program: programPath('handExpress.js') },
-  'toolwire-express': { id: 'toolwire-express', label: 'toolwire mcpRouter/Express', layer: 'express', program: programPath('toolwireExpress.js') },
-  'toolwire-http': { id: 'toolwire-http', label: 'toolwire mcpHandler/node:http', layer: 'node:http', program: programPath('toolwireHttp.js') },
-  sdk: { id: 'sdk', label: 'MCP SDK stateless/Express', layer: 'express', program: programPath('sdkExpress.js') },
-  fastmcp: { id: 'fastmcp', label: 'fastmcp stateless', layer: 'node:http', program: programPath('fastmcpServer.js') },
+  'raw-http': { id: 'raw-http', label: 'raw node:http (hand-written)', layer: 'node:http', eras: LEGACY, program: programPath('rawHttp.js') },
+  'hand-express': { id: 'hand-express', label: 'Express 5 (hand-written)', layer: 'express', eras: LEGACY, program: programPath('handExpress.js') },
+  'toolwire-express': { id: 'toolwire-express', label: 'toolwire mcpRouter/Express', layer: 'express', eras: BOTH, program: programPath('toolwireExpress.js') },
+  'toolwire-http': { id: 'toolwire-http', label: 'toolwire mcpHandler/node:http', layer: 'node:http', eras: BOTH, program: programPath('toolwireHttp.js') },
+  sdk: { id: 'sdk', label: 'MCP SDK stateless/Express', layer: 'express', eras: LEGACY, program: programPath('sdkExpress.js') },
+  sdk2: { id: 'sdk2', label: 'MCP SDK v2 createMcpHandler', layer: 'node:http', eras: ['modern'], program: programPath('sdk2Http.js') },
+  fastmcp: { id: 'fastmcp', label: 'fastmcp stateless', layer: 'node:http', eras: LEGACY, program: programPath('fastmcpServer.js') },
 };
 
 const STDIO: Readonly<Record<StdioServerId, StdioServerSpec>> = {

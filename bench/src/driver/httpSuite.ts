@@ -3,7 +3,8 @@
  * process each), then for each workload and concurrency run the servers one after another
  * (their order rotated each round, so no server always runs first), and stop them all. Each
  * run: verify once per round (the reference body), warm up, then measure with the server's CPU
- * time and RSS read through its side channel right before and after.
+ * time and RSS read through its side channel right before and after. A server runs only the
+ * workloads of the protocol eras it serves (`HttpServerSpec.eras`).
  */
 import { httpServer, type HttpServerId } from './catalog';
 import { ServerProcess } from './ServerProcess';
@@ -56,10 +57,9 @@ function key(server: HttpServerId, tools: number): string {
 }
 
 async function startAll(options: HttpSuiteOptions): Promise<Processes> {
-  const variants = [...new Set(options.workloads.map((w) => workload(w).tools))];
   const processes: Processes = new Map();
   const starting = options.servers.flatMap((server) =>
-    variants.map(async (tools) => {
+    [...new Set(options.workloads.filter((w) => httpServer(server).eras.includes(workload(w).era)).map((w) => workload(w).tools))].map(async (tools) => {
       const started = await ServerProcess.start(httpServer(server).program, { tools, execArgv: options.execArgv(server) }).catch((error: unknown) =>
         error instanceof Error ? error : new Error(String(error)),
       );
@@ -121,6 +121,7 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
           for (const connections of options.concurrencies) {
             const line: string[] = [];
             for (const id of order) {
+              if (!httpServer(id).eras.includes(workload(w).era)) continue;
               const server = processes.get(key(id, tools));
               let reference = references.get(id);
               if (server instanceof ServerProcess && reference === undefined) {

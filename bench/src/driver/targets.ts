@@ -7,6 +7,7 @@ import type { HttpServerId } from './catalog';
 import type { HttpSample } from './httpSuite';
 import type { StdioSample } from './stdioSuite';
 import type { MicroResult } from '../micro/dispatcherMicro';
+import type { WorkloadId } from '../fixture/workloads';
 import { median } from './median';
 
 /** One target's verdict. */
@@ -32,6 +33,14 @@ function listCost(samples: readonly HttpSample[], server: HttpServerId): number 
     samples.find((s) => s.server === server && s.workload === w && s.connections === C && s.round === round && !s.failure);
   const rounds = [...new Set(samples.map((s) => s.round))];
   return median(rounds.map((r) => (at('list-1000', r)?.cpuMicros ?? NaN) / (at('list-10', r)?.cpuMicros ?? NaN)));
+}
+
+/** The modern workload's server CPU per request ÷ its legacy twin's, of one server, median of per-round ratios. */
+function eraCost(samples: readonly HttpSample[], server: HttpServerId, modern: WorkloadId, legacy: WorkloadId): number {
+  const at = (w: WorkloadId, round: number): HttpSample | undefined =>
+    samples.find((s) => s.server === server && s.workload === w && s.connections === C && s.round === round && !s.failure);
+  const rounds = [...new Set(samples.map((s) => s.round))];
+  return median(rounds.map((r) => (at(modern, r)?.cpuMicros ?? NaN) / (at(legacy, r)?.cpuMicros ?? NaN)));
 }
 
 /** RSS difference (MB) of two servers after tools/call add, median over rounds. */
@@ -61,7 +70,9 @@ function microRatio(micro: readonly MicroResult[], id: MicroResult['workload'] =
 
 /** Evaluates every target. */
 export function evaluateTargets(http: readonly HttpSample[], stdio: readonly StdioSample[], micro: readonly MicroResult[]): TargetResult[] {
-  const vs = (a: HttpServerId, b: HttpServerId, metric: 'reqPerSec' | 'cpuMicros' = 'reqPerSec'): number => ratio(http, a, b, 'call-add', C, metric);
+  const vs = (a: HttpServerId, b: HttpServerId, metric: 'reqPerSec' | 'cpuMicros' = 'reqPerSec', w: WorkloadId = 'call-add'): number => ratio(http, a, b, w, C, metric);
+  const vsSdk2 = (w: WorkloadId): TargetResult =>
+    verdict(`toolwire on node:http ≥ 4× SDK v2 at 2026-07-28 (${w === 'modern-call-add' ? 'tools/call add' : 'tools/list 10 tools'}, c=32, req/s)`, vs('toolwire-http', 'sdk2', 'reqPerSec', w), (v) => v >= 4, (v) => x(v) + cpuNote(vs('toolwire-http', 'sdk2', 'cpuMicros', w)));
   const ceiling = listCost(http, 'raw-http');
   const ceilingNote = Number.isFinite(ceiling) ? ` (raw node:http, same bytes: ${x(ceiling)})` : '';
   return [
@@ -73,6 +84,12 @@ export function evaluateTargets(http: readonly HttpSample[], stdio: readonly Std
     verdict('dispatcher: tools/list 1,000 tools < 3× tools/list 10 tools (ns per call, in-process)', microRatio(micro), (v) => v < 3, x),
     verdict('dispatcher: tools/call of a structured-output tool ≤ 1.10× tools/call add (ns per call, in-process)', microRatio(micro, 'call-structured', 'call-add'), (v) => v <= 1.1, x),
     verdict('dispatcher: tools/list 10 tools with metadata ≤ 1.10× tools/list 10 plain tools (ns per call, in-process)', microRatio(micro, 'list-10-metadata', 'list-10'), (v) => v <= 1.1, x),
+    verdict('toolwire/node:http: 2026-07-28 tools/call add ≤ 1.10× the legacy era\'s (server CPU µs per request, c=32, same run)', eraCost(http, 'toolwire-http', 'modern-call-add', 'call-add'), (v) => v <= 1.1, x),
+    verdict('toolwire/node:http: 2026-07-28 tools/list 10 tools ≤ 1.10× the legacy era\'s (server CPU µs per request, c=32, same run)', eraCost(http, 'toolwire-http', 'modern-list-10', 'list-10'), (v) => v <= 1.1, x),
+    verdict('toolwire/Express: 2026-07-28 tools/call add ≤ 1.10× the legacy era\'s (server CPU µs per request, c=32, same run)', eraCost(http, 'toolwire-express', 'modern-call-add', 'call-add'), (v) => v <= 1.1, x),
+    verdict('toolwire/Express: 2026-07-28 tools/list 10 tools ≤ 1.10× the legacy era\'s (server CPU µs per request, c=32, same run)', eraCost(http, 'toolwire-express', 'modern-list-10', 'list-10'), (v) => v <= 1.1, x),
+    vsSdk2('modern-call-add'),
+    vsSdk2('modern-list-10'),
     verdict('toolwire stdio ≥ 3× the SDK stdio server (msg/s)', stdioRatio(stdio, 'messagesPerSec'), (v) => v >= 3, (v) => x(v) + cpuNote(stdioRatio(stdio, 'cpuMicros'))),
     verdict('toolwire/Express RSS within 15 MB of hand-written Express (after tools/call add, c=32)', rssDelta(http, 'toolwire-express', 'hand-express'), (v) => v <= 15, (v) => `${v >= 0 ? '+' : ''}${v.toFixed(1)} MB`),
   ];

@@ -1,9 +1,11 @@
 /**
  * everything: one declaration with every MCP content kind toolwire writes and a raw JSON Schema
  * 2020-12 tool — the tools the official conformance suite (`@modelcontextprotocol/conformance`,
- * server mode) calls, its progress and logging fixtures among them — plus the seed's `add` and
- * `echo`, a structured-output tool, a tool with host metadata (title, annotations, an icon) and an
- * optional parameter, `slow`, which waits and honours its signal (cancellation, timeouts), and
+ * server mode) calls, at 0.1.16 (legacy) and 0.2.0-alpha.12 (2026-07-28: the diagnostic tools of
+ * `server-stateless` and a tool with an `x-mcp-header` parameter), its progress and logging
+ * fixtures among them — plus the seed's `add` and `echo`, a structured-output tool, a tool with
+ * host metadata (title, annotations, an icon) and an optional parameter, `slow`, which waits and
+ * honours its signal (cancellation, timeouts), `delete_note`, which asks the user first, and
  * `admin_reset`, which needs the OAuth scope `admin` when the server requires tokens (`--auth-issuer`).
  */
 import {
@@ -23,12 +25,17 @@ import {
 } from '@toolwire/core';
 import { RED_PIXEL_DATA_URL, RED_PIXEL_PNG, silentWav } from './media';
 
-/** The JSON Schema 2020-12 input schema of `json_schema_2020_12_tool`, published verbatim. */
+/**
+ * The JSON Schema 2020-12 input schema of `json_schema_2020_12_tool`, published verbatim: the one
+ * conformance 0.2.0-alpha.12 checks (`$schema`, `$defs` with an `$anchor`, `$ref`,
+ * `allOf`/`anyOf`, `if`/`then`/`else`, `additionalProperties`; 0.1.16 checks a subset of it).
+ */
 export const JSON_SCHEMA_2020_12 = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   type: 'object',
   $defs: {
     address: {
+      $anchor: 'addressDef',
       type: 'object',
       properties: { street: { type: 'string' }, city: { type: 'string' } },
     },
@@ -36,7 +43,14 @@ export const JSON_SCHEMA_2020_12 = {
   properties: {
     name: { type: 'string' },
     address: { $ref: '#/$defs/address' },
+    contactMethod: { type: 'string', enum: ['phone', 'email'] },
+    phone: { type: 'string' },
+    email: { type: 'string' },
   },
+  allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+  if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+  then: { required: ['phone'] },
+  else: { required: ['email'] },
   additionalProperties: false,
 };
 
@@ -84,6 +98,10 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
   decl.addTool('test_multiple_content_types', 'Returns text, an image and an embedded resource').setContent(blocksContent());
   decl.addTool('test_error_handling', 'Always fails with a tool execution error (isError: true)');
   decl.addTool('json_schema_2020_12_tool', 'Tool with JSON Schema 2020-12 features').setInputSchema(JSON_SCHEMA_2020_12);
+  // the diagnostic tools of conformance's 2026-07-28 server-stateless scenario
+  decl.addTool('test_missing_capability', 'Needs the client to declare sampling (2026-07-28: -32021 otherwise)').setRequiredCapabilities({ sampling: {} });
+  decl.addTool('test_streaming_elicitation', 'Answers with text alone: toolwire sends no server requests on a response stream');
+  decl.addTool('test_logging_tool', 'Answers with text alone: no log message without a requested log level');
 
   const wav = silentWav();
   const defs = new ServiceDefinition()
@@ -105,10 +123,15 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
     .registerProcedure('test_error_handling', () => {
       throw new RemotingFault('This tool intentionally returns an error for testing');
     })
-    .registerProcedure('json_schema_2020_12_tool', (name: string | undefined, address: { street?: string; city?: string } | undefined) => ({
-      name: name ?? null,
-      address: address ?? null,
-    }));
+    .registerProcedure(
+      'json_schema_2020_12_tool',
+      // positional in the order of the schema's properties; the arguments given, echoed back
+      (name?: string, address?: { street?: string; city?: string }, contactMethod?: string, phone?: string, email?: string) =>
+        Object.fromEntries(Object.entries({ name, address, contactMethod, phone, email }).filter(([, value]) => value !== undefined)),
+    )
+    .registerProcedure('test_missing_capability', () => 'The client declared sampling.')
+    .registerProcedure('test_streaming_elicitation', () => 'No elicitation request was sent on this stream.')
+    .registerProcedure('test_logging_tool', () => 'Nothing was logged.');
 
   const structuredAdd = decl
     .addTool('structured_add', 'Add two integers and return the sum as structured content')
@@ -186,5 +209,9 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
     notes.delete(id);
     return `Deleted "${id}"`;
   });
+
+  // a string parameter mirrored in the Mcp-Param-Region header (2026-07-28 HTTP)
+  const echoRegion = decl.addTool('echo_region', 'Echo a region, mirrored in the Mcp-Param-Region header').addParam('region', stringType(), 'The region', { header: 'Region' });
+  defs.registerTool(echoRegion, (region) => `region: ${region}`);
   return { decl, defs };
 }

@@ -45,8 +45,27 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name).sort()).toEqual(
         [
-          'add', 'admin_reset', 'delete_note', 'echo', 'json_schema_2020_12_tool', 'progress_burst', 'read_note', 'slow', 'structured_add', 'test_audio_content', 'test_embedded_resource',
-          'test_error_handling', 'test_image_content', 'test_multiple_content_types', 'test_simple_text', 'test_tool_with_logging', 'test_tool_with_progress',
+          'add',
+          'admin_reset',
+          'delete_note',
+          'echo',
+          'echo_region',
+          'json_schema_2020_12_tool',
+          'progress_burst',
+          'read_note',
+          'slow',
+          'structured_add',
+          'test_audio_content',
+          'test_embedded_resource',
+          'test_error_handling',
+          'test_image_content',
+          'test_logging_tool',
+          'test_missing_capability',
+          'test_multiple_content_types',
+          'test_simple_text',
+          'test_streaming_elicitation',
+          'test_tool_with_logging',
+          'test_tool_with_progress',
         ].sort(),
       );
       for (const tool of tools) expect(tool.description).toMatch(/\S/);
@@ -75,8 +94,8 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
     });
 
     it('passes raw-schema arguments by the order of properties and refuses unknown ones', async () => {
-      const ok = await call('json_schema_2020_12_tool', { address: { city: 'Oslo' }, name: 'Ada' });
-      expect(ok.content[0].text).toBe('  name: Ada\n  address:\n    city: Oslo');
+      const ok = await call('json_schema_2020_12_tool', { email: 'ada@example.com', address: { city: 'Oslo' }, name: 'Ada', contactMethod: 'email' });
+      expect(ok.content[0].text).toBe('  name: Ada\n  address:\n    city: Oslo\n  contactMethod: email\n  email: ada@example.com');
       const refused = await call('json_schema_2020_12_tool', { nickname: 'A' });
       expect(refused).toMatchObject({ isError: true, content: [{ type: 'text', text: 'unknown argument "nickname"' }] });
     });
@@ -112,6 +131,13 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
       expect((await call('read_note', { id: 'todo', format: 'upper' })).content[0].text).toBe('SHIP STRUCTURED OUTPUT.');
       expect((await call('read_note', { id: 'todo', format: null })).content[0].text).toBe('Ship structured output.');
       expect(await call('read_note', { id: 'nope' })).toMatchObject({ isError: true });
+    });
+
+    it('serves the 2026 diagnostic tools to legacy clients too (capabilities are not checked per request there)', async () => {
+      expect((await call('test_missing_capability')).content[0].text).toBe('The client declared sampling.');
+      expect((await call('echo_region', { region: 'Tromsø' })).content[0].text).toBe('region: Tromsø');
+      const { tools } = await client.listTools();
+      expect(tools.find((t) => t.name === 'echo_region')?.inputSchema.properties).toEqual({ region: { type: 'string', description: 'The region' } });
     });
 
     it('still serves add and echo', async () => {
@@ -171,8 +197,8 @@ describe('--page-size', () => {
         names.push(...page.tools.map((t) => t.name));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
-      expect(pages).toEqual([4, 4, 4, 4, 1]);
-      expect(new Set(names).size).toBe(17);
+      expect(pages).toEqual([4, 4, 4, 4, 4, 1]);
+      expect(new Set(names).size).toBe(21);
       await expect(client.listTools({ cursor: 'not-a-cursor' })).rejects.toThrow(/-32602|stale cursor/);
     } finally {
       await client.close();

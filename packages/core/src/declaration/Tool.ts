@@ -87,6 +87,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   private _meta: JsonObject | undefined;
   private readonly _headers = new Map<string, string>();
   private _scopes: readonly string[] = [];
+  private _requiredCapabilities: Readonly<JsonObject> | undefined;
 
   /** @internal created by {@link ToolDeclaration.addTool}. */
   constructor(
@@ -142,6 +143,11 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   /** The OAuth scopes a call needs (see {@link setScopes}); empty when none. */
   get scopes(): readonly string[] {
     return this._scopes;
+  }
+
+  /** The client capabilities a modern call needs, set with {@link Tool.setRequiredCapabilities}, if any. */
+  get requiredCapabilities(): Readonly<JsonObject> | undefined {
+    return this._requiredCapabilities;
   }
 
   /**
@@ -261,6 +267,26 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     }
     this._scopes = list;
     touchSchema();
+    return this;
+  }
+
+  /**
+   * Declares the client capabilities a call of this tool needs, as a `ClientCapabilities`
+   * object (each value an object; nested keys are sub-capabilities that must be declared too).
+   * A 2026-07-28 `tools/call` whose `_meta` `clientCapabilities` lacks one is refused before the
+   * procedure runs: -32021 with `data.requiredCapabilities` holding the missing ones (HTTP 400).
+   * Legacy requests declare capabilities once at `initialize` and are not checked.
+   * @example decl.addTool('summarize', 'Summarize with the client\'s model').setRequiredCapabilities({ sampling: {} })
+   */
+  setRequiredCapabilities(capabilities: JsonObject): this {
+    const what = `Tool "${this.name}" setRequiredCapabilities`;
+    const copy = copyJsonObject(what, capabilities);
+    for (const [key, value] of Object.entries(copy)) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw new TypeError(`${what}: expected "${key}" to be a capability object such as {}, got ${describe(value)}`);
+      }
+    }
+    this._requiredCapabilities = Object.keys(copy).length ? copy : undefined;
     return this;
   }
 

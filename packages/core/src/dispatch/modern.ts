@@ -2,11 +2,13 @@
  * modern: the admission ladder of a request that claims the 2026-07-28 era (its
  * `params._meta` names a protocol version). In the specification's order — header/body
  * mismatches, the `_meta` envelope, the version, missing standard headers and `Mcp-Name`, the
+ * client capabilities the called tool needs (`Tool.setRequiredCapabilities`, -32021), the
  * mirrored `Mcp-Param-*` headers — each step refuses with its code and HTTP 400; what passes is
  * routed through the modern method table (an unknown method there is 404). Header steps run
  * only for transports that have headers (HTTP); stdio has none.
  */
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
+import type { Tool } from '../declaration/Tool';
 import { ErrorCodes } from '../remoting/ErrorCodes';
 import type { ProtocolProfile } from '../protocol/profile';
 import { META, readMeta } from '../protocol/meta';
@@ -59,19 +61,51 @@ export function admit(envelope: Envelope & { id: RequestId }, context: DispatchC
     );
   }
 
+  const tool = method === 'tools/call' && typeof params.name === 'string' ? decl.getTool(params.name) : undefined;
+  // 6: required standard headers, Mcp-Name
   if (header) {
-    // 6: required standard headers, Mcp-Name
     if (versionHeader === undefined) return mismatch('Header mismatch: the MCP-Protocol-Version header is required');
     if (methodHeader === undefined) return mismatch('Header mismatch: the Mcp-Method header is required');
     if (method === 'tools/call') {
       const problem = nameHeaderProblem(header('mcp-name'), params.name);
       if (problem) return mismatch(problem);
-      // 8: arguments mirrored in Mcp-Param-* headers
-      const paramProblem = paramHeadersProblem(decl, params, header);
-      if (paramProblem) return mismatch(paramProblem);
     }
   }
+
+  // 7: client capabilities the tool needs (every transport)
+  const required = tool?.requiredCapabilities;
+  if (required) {
+    const missing = missingCapabilities(required, meta.clientCapabilities);
+    if (missing) {
+      const names = Object.keys(missing).join(', ');
+      return refused(
+        errorResponseWithData(id, ErrorCodes.MissingClientCapability, `Missing required client capability: ${names} (tool "${tool.name}")`, {
+          requiredCapabilities: missing,
+        }),
+      );
+    }
+  }
+
+  // 8: arguments mirrored in Mcp-Param-* headers
+  if (header && tool) {
+    const paramProblem = paramHeadersProblem(tool, params, header);
+    if (paramProblem) return mismatch(paramProblem);
+  }
   return { profile, meta };
+}
+
+/**
+ * The part of `required` that `declared` does not cover (an object value needs an object with
+ * its keys covered in turn, any other value an equal one), or `undefined` when all is declared.
+ */
+function missingCapabilities(required: Readonly<Record<string, unknown>>, declared: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+  let missing: Record<string, unknown> | undefined;
+  for (const [key, need] of Object.entries(required)) {
+    const has = Object.prototype.hasOwnProperty.call(declared, key) ? declared[key] : undefined;
+    const covered = isObject(need) ? isObject(has) && missingCapabilities(need, has) === undefined : has === need;
+    if (!covered) (missing ??= {})[key] = need;
+  }
+  return missing;
 }
 
 function nameHeaderProblem(raw: string | undefined, name: unknown): string | undefined {
@@ -82,9 +116,8 @@ function nameHeaderProblem(raw: string | undefined, name: unknown): string | und
   return undefined;
 }
 
-function paramHeadersProblem(decl: ToolDeclaration, params: Record<string, unknown>, header: (name: string) => string | undefined): string | undefined {
-  const tool = typeof params.name === 'string' ? decl.getTool(params.name) : undefined;
-  if (!tool || tool.paramHeaders.size === 0) return undefined;
+function paramHeadersProblem(tool: Tool, params: Record<string, unknown>, header: (name: string) => string | undefined): string | undefined {
+  if (tool.paramHeaders.size === 0) return undefined;
   const args = isObject(params.arguments) ? params.arguments : {};
   for (const [param, name] of tool.paramHeaders) {
     const value = Object.prototype.hasOwnProperty.call(args, param) ? args[param] : undefined;

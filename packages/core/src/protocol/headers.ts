@@ -17,6 +17,7 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  */
 export function headerValue(raw: string): string | undefined {
   const trimmed = raw.trim();
+  if (!trimmed.startsWith('=?base64?')) return trimmed; // the common case, without the regex
   const encoded = SENTINEL.exec(trimmed);
   if (!encoded) return trimmed;
   const data = encoded[1];

@@ -8,26 +8,31 @@ import type { MethodTable, RequestHandler } from './Handler';
 import { discover } from './discover';
 import { toolsList } from './toolsList';
 import { cancelled } from './cancelled';
-import { resultOpening } from '../jsonRpc';
+import { idJson } from '../jsonRpc';
 import { answer, DispatchResult } from '../DispatchResult';
 
+/** Every response body starts so; the member after the id (`"result"` or `"error"`) follows a comma. */
+const ID_AT = '{"jsonrpc":"2.0","id":'.length;
+
 /**
- * Appends the modern result fields to a tools/call result (errors are left as they are): an
- * interim `input_required` result has its resultType and gets the serverInfo `_meta` only.
+ * Appends the modern result fields to a tools/call result (errors are left as they are). The
+ * body is told from an error by the member at its known offset, not by building its opening
+ * again: that string and the comparison cost more than the rest of this step (bench: ~150 ns).
+ * An interim `input_required` result has its resultType and gets the serverInfo `_meta` only.
  */
-function withResultFields(result: DispatchResult, opening: string, tail: string, metaTail: string): DispatchResult {
-  if (!result.body.startsWith(opening)) return result;
-  const interim = result.body.startsWith('{"resultType":"input_required"', opening.length);
+function withResultFields(result: DispatchResult, resultAt: number, tail: string, metaTail: string): DispatchResult {
+  if (!result.body.startsWith('"result":', resultAt)) return result;
+  const interim = result.body.startsWith('{"resultType":"input_required"', resultAt + '"result":'.length);
   return answer(result.body.slice(0, -2) + (interim ? metaTail : tail) + '}}');
 }
 
 const toolsCall: RequestHandler = (request, { tools, decl }) => {
-  const opening = resultOpening(request.id);
+  const resultAt = ID_AT + idJson(request.id).length + 1;
   const version = request.profile.version;
   const tail = decl.resultTail(version);
   const metaTail = decl.metaTail(version);
   const reply = tools.call(request);
-  return reply instanceof Promise ? reply.then((r) => r && withResultFields(r, opening, tail, metaTail)) : withResultFields(reply, opening, tail, metaTail);
+  return reply instanceof Promise ? reply.then((r) => r && withResultFields(r, resultAt, tail, metaTail)) : withResultFields(reply, resultAt, tail, metaTail);
 };
 
 export const modernMethods: MethodTable = Object.freeze({

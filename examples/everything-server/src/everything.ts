@@ -24,6 +24,7 @@ import {
   text,
 } from '@toolwire/core';
 import { RED_PIXEL_DATA_URL, RED_PIXEL_PNG, silentWav } from './media';
+import { addInputRequiredFixtures } from './inputRequired';
 
 /**
  * The JSON Schema 2020-12 input schema of `json_schema_2020_12_tool`, published verbatim: the one
@@ -213,5 +214,6 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
   // a string parameter mirrored in the Mcp-Param-Region header (2026-07-28 HTTP)
   const echoRegion = decl.addTool('echo_region', 'Echo a region, mirrored in the Mcp-Param-Region header').addParam('region', stringType(), 'The region', { header: 'Region' });
   defs.registerTool(echoRegion, (region) => `region: ${region}`);
+  addInputRequiredFixtures(decl, defs);
   return { decl, defs };
 }

@@ -59,6 +59,14 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
           'test_embedded_resource',
           'test_error_handling',
           'test_image_content',
+          'test_input_required_result_capabilities',
+          'test_input_required_result_elicitation',
+          'test_input_required_result_list_roots',
+          'test_input_required_result_multi_round',
+          'test_input_required_result_multiple_inputs',
+          'test_input_required_result_request_state',
+          'test_input_required_result_sampling',
+          'test_input_required_result_tampered_state',
           'test_logging_tool',
           'test_missing_capability',
           'test_multiple_content_types',
@@ -197,8 +205,8 @@ describe('--page-size', () => {
         names.push(...page.tools.map((t) => t.name));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
-      expect(pages).toEqual([4, 4, 4, 4, 4, 1]);
-      expect(new Set(names).size).toBe(21);
+      expect(pages).toEqual([4, 4, 4, 4, 4, 4, 4, 1]);
+      expect(new Set(names).size).toBe(29);
       await expect(client.listTools({ cursor: 'not-a-cursor' })).rejects.toThrow(/-32602|stale cursor/);
     } finally {
       await client.close();

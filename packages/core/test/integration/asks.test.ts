@@ -132,6 +132,15 @@ describe('2026-07-28 multi round-trip requests', () => {
     expect(body.error).toEqual({ code: -32021, message: expect.stringContaining('elicitation'), data: { requiredCapabilities: { elicitation: {} } } });
   });
 
+  it('takes inputResponses without a requestState as the client\'s answers, and asks again for what they miss', async () => {
+    const { call } = server();
+    const answered = await call('delete_file', { path: '/b' }, { inputResponses: { 'elicitation-1': { action: 'accept', content: { ok: true } }, unknown_key: 1 } });
+    expect(answered.body.result.content[0].text).toBe('deleted /b');
+    const wrongKey = await call('delete_file', { path: '/b' }, { inputResponses: { other: { action: 'accept' } } });
+    expect(wrongKey.body.result).toMatchObject({ resultType: 'input_required', inputRequests: { 'elicitation-1': { method: 'elicitation/create' } } });
+    expect((await call('delete_file', { path: '/b' }, { inputResponses: { 'elicitation-1': 12345 } })).body.error.code).toBe(-32602);
+  });
+
   it('ignores inputResponses and requestState on a tool that never asks', async () => {
     const { call } = server();
     const { body } = await call('plain', {}, { requestState: 'garbage', inputResponses: { x: 1 } });

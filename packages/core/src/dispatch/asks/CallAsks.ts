@@ -99,10 +99,14 @@ export class CallAsks {
     return new Promise(() => undefined);
   }
 
-  /** The answers of this request: none on a first round, else the sealed state's plus `inputResponses`. */
+  /**
+   * The answers of this request. Without a `requestState`: its `inputResponses` as they are (the
+   * client's own answers; an ask they do not cover is simply asked). With one: the sealed
+   * state's answers plus `inputResponses`, which must answer every request the state waits for.
+   */
   private async readRound(): Promise<RoundState | string> {
     const params = this.host.inbound.params as Record<string, unknown>;
-    if (params.requestState === undefined) return { answers: {}, pending: [], expires: 0 };
+    if (params.requestState === undefined) return { answers: isObject(params.inputResponses) ? params.inputResponses : {}, pending: [], expires: 0 };
     const round = await this.host.sealer.open(params.requestState, this.host.toolName, JSON.stringify(params.arguments ?? {}));
     if (typeof round === 'string') return round;
     const responses = params.inputResponses;

@@ -88,6 +88,19 @@ describe('asks over legacy stdio', () => {
     await refusing.done;
   });
 
+  it('stops waiting when the client cancels the call, and sends nothing for it', async () => {
+    const { send, next, done, input, initialize } = start();
+    await initialize({ elicitation: {} });
+    send(call(5, '/e'));
+    await next((m) => m.method === 'elicitation/create');
+    send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 5, reason: 'changed my mind' } });
+    send({ jsonrpc: '2.0', id: 6, method: 'ping' });
+    expect(await next((m) => m.id === 6)).toEqual({ jsonrpc: '2.0', id: 6, result: {} });
+    input.end();
+    await done;
+    await expect(Promise.race([next((m) => m.id === 5), new Promise((resolve) => setTimeout(() => resolve('nothing for 5'), 100))])).resolves.toBe('nothing for 5');
+  });
+
   it('ends the wait at the end of input with a tool error, and the loop finishes', async () => {
     const { send, next, done, input, initialize } = start();
     await initialize({ elicitation: {} });

@@ -42,7 +42,7 @@ async function main(argv: readonly string[]): Promise<number> {
     http = await runHttpSuite({ ...options, execArgv: (s) => profileFlags(options, s), log });
   }
   if (options.sections.stdio) {
-    stdio = await runStdioSuite({ rounds: options.rounds, messages: options.stdioMessages, servers: STDIO_SERVER_IDS, execArgv: (s) => profileFlags(options, s), log });
+    stdio = await runStdioSuite({ rounds: options.rounds, messages: options.stdioMessages, batches: options.stdioBatches, servers: STDIO_SERVER_IDS, execArgv: (s) => profileFlags(options, s), log });
   }
   let progress: ProgressSample[] = [];
   const progressOptions = { rounds: options.rounds, calls: options.progressCalls, duration: options.duration, concurrency: 8, log };

@@ -4,6 +4,7 @@
  */
 import { request } from 'node:http';
 import { HTTP_SERVER_IDS, STDIO_SERVER_IDS, httpServer, stdioServer } from '../src/driver/catalog';
+import { FrameCollector, frame } from '../src/driver/frames';
 import { ServerProcess } from '../src/driver/ServerProcess';
 import { BASE_HEADERS, workload } from '../src/fixture/workloads';
 import { checkCallText } from '../src/fixture/checks';
@@ -61,24 +62,21 @@ describe('HTTP server programs', () => {
 
 describe('stdio server programs', () => {
   it.each(STDIO_SERVER_IDS)('%s answers tools/call add after initialize', async (id) => {
-    const server = await ServerProcess.start(stdioServer(id).program, { tools: 10, stdio: true });
+    const { program, framing } = stdioServer(id);
+    const server = await ServerProcess.start(program, { tools: 10, stdio: true });
     try {
       const lines: string[] = [];
-      let buffer = '';
       const two = new Promise<void>((resolve) => {
-        server.stdout.setEncoding('utf8');
-        server.stdout.on('data', (chunk: string) => {
-          buffer += chunk;
-          const parts = buffer.split('\n');
-          buffer = parts.pop() ?? '';
-          lines.push(...parts.filter(Boolean));
+        const collector = new FrameCollector(framing, (json) => {
+          lines.push(json);
           if (lines.length >= 2) resolve();
         });
+        server.stdout.on('data', (chunk: Buffer) => collector.push(chunk));
       });
       const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '1' } };
-      server.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init })}\n`);
-      server.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
-      server.stdin.write('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add","arguments":{"a":40,"b":2}}}\n');
+      server.stdin.write(frame(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init }), framing));
+      server.stdin.write(frame('{"jsonrpc":"2.0","method":"notifications/initialized"}', framing));
+      server.stdin.write(frame('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add","arguments":{"a":40,"b":2}}}', framing));
       await two;
       expect(checkCallText(lines[1], 2, '42')).toBeUndefined();
     } finally {

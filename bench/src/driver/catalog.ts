@@ -26,7 +26,7 @@ export interface HttpServerSpec {
 }
 
 /** Ids of the stdio servers. */
-export const STDIO_SERVER_IDS = ['toolwire-stdio', 'sdk-stdio'] as const;
+export const STDIO_SERVER_IDS = ['hand-stdio', 'toolwire-stdio', 'toolwire-stdio-cl', 'sdk-stdio'] as const;
 
 /** One stdio server's id. */
 export type StdioServerId = (typeof STDIO_SERVER_IDS)[number];
@@ -35,6 +35,8 @@ export type StdioServerId = (typeof STDIO_SERVER_IDS)[number];
 export interface StdioServerSpec {
   readonly id: StdioServerId;
   readonly label: string;
+  /** How the driver frames its messages (and reads the replies): newline-delimited or `Content-Length` headers. */
+  readonly framing: 'newline' | 'content-length';
   readonly program: string;
 }
 
@@ -60,8 +62,10 @@ const HTTP: Readonly<Record<HttpServerId, HttpServerSpec>> = {
 };
 
 const STDIO: Readonly<Record<StdioServerId, StdioServerSpec>> = {
-  'toolwire-stdio': { id: 'toolwire-stdio', label: 'toolwire serveStdio', program: programPath('toolwireStdio.js') },
-  'sdk-stdio': { id: 'sdk-stdio', label: 'MCP SDK StdioServerTransport', program: programPath('sdkStdio.js') },
+  'hand-stdio': { id: 'hand-stdio', label: 'newline loop (hand-written)', framing: 'newline', program: programPath('handStdio.js') },
+  'toolwire-stdio': { id: 'toolwire-stdio', label: 'toolwire serveStdio', framing: 'newline', program: programPath('toolwireStdio.js') },
+  'toolwire-stdio-cl': { id: 'toolwire-stdio-cl', label: 'toolwire serveStdio, Content-Length', framing: 'content-length', program: programPath('toolwireStdio.js') },
+  'sdk-stdio': { id: 'sdk-stdio', label: 'MCP SDK StdioServerTransport', framing: 'newline', program: programPath('sdkStdio.js') },
 };
 
 /** The HTTP server with this id. */

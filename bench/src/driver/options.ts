@@ -15,6 +15,8 @@ export interface BenchOptions {
   servers: HttpServerId[];
   workloads: WorkloadId[];
   stdioMessages: number;
+  /** Measured batches of `stdioMessages` per stdio server and round. */
+  stdioBatches: number;
   sections: { http: boolean; stdio: boolean; micro: boolean; progress: boolean };
   /** Pipelined calls per stdio run of the progress suite. */
   progressCalls: number;
@@ -33,7 +35,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --concurrency=1,32      connection counts
   --servers=a,b           ${HTTP_SERVER_IDS.join(', ')}
   --workloads=a,b         ${WORKLOAD_IDS.join(', ')}
-  --stdio-messages=N      pipelined tools/call messages per stdio run (default 20000)
+  --stdio-messages=N      pipelined tools/call messages per stdio batch (default 20000)
+  --stdio-batches=N       measured batches per stdio server and round, after 3 warm-up batches (default 5)
   --progress-calls=N      pipelined calls per stdio run of the progress suite (default 2000)
   --only=http,stdio,micro,progress  sections to run (default all)
   --profile[=all]         node --cpu-prof on the toolwire servers (or all) into bench/results/profiles`;
@@ -61,7 +64,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     concurrencies: [32, 1],
     servers: [...HTTP_SERVER_IDS],
     workloads: [...WORKLOAD_IDS],
-    stdioMessages: quick ? 5000 : 20000,
+    stdioMessages: 20000,
+    stdioBatches: quick ? 3 : 5,
     sections: { http: true, stdio: true, micro: true, progress: true },
     progressCalls: quick ? 500 : 2000,
     profile: 'none',
@@ -81,6 +85,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       case '--workloads': options.workloads = list(value, WORKLOAD_IDS, 'workloads').filter(isWorkloadId); break;
       case '--progress-calls': options.progressCalls = Math.round(positive(value, 'progress-calls')); break;
       case '--stdio-messages': options.stdioMessages = Math.round(positive(value, 'stdio-messages')); break;
+      case '--stdio-batches': options.stdioBatches = Math.round(positive(value, 'stdio-batches')); break;
       case '--only': {
         const only = list(value, ['http', 'stdio', 'micro', 'progress'] as const, 'only');
         options.sections = { http: only.includes('http'), stdio: only.includes('stdio'), micro: only.includes('micro'), progress: only.includes('progress') };

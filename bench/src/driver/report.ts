@@ -42,24 +42,31 @@ export function httpTables(rows: readonly HttpRow[]): string[] {
   return out;
 }
 
-/** The stdio summary per server: median messages/s, CPU µs per message, ratio to the SDK. */
+const STDIO_LABEL = 38;
+
+/** The stdio summary per server: median messages/s, CPU µs per message, ratios to the hand-written loop and to the SDK. */
 export function stdioTable(samples: readonly StdioSample[]): string[] {
   const servers = [...new Set(samples.map((s) => s.server))];
   const good = (id: StdioServerId): StdioSample[] => samples.filter((s) => s.server === id && !s.failure);
   const sdk = median(good('sdk-stdio').map((s) => s.messagesPerSec));
-  const out = ['', `stdio — ${samples[0]?.messages ?? 0} pipelined tools/call add, after initialize`, `${'server'.padEnd(LABEL)}${'msg/s'.padStart(9)} ${'CPU µs/msg'.padStart(11)} ${'RSS MB'.padStart(7)} ${'×SDK'.padStart(7)}`];
+  const loop = median(good('hand-stdio').map((s) => s.messagesPerSec));
+  const out = [
+    '',
+    `stdio — ${samples[0]?.messages ?? 0} pipelined tools/call add, after initialize and three warm-up batches (cold: the first batch)`,
+    `${'server'.padEnd(STDIO_LABEL)}${'msg/s'.padStart(9)} ${'CPU µs/msg'.padStart(11)} ${'RSS MB'.padStart(7)} ${'×loop'.padStart(7)} ${'×SDK'.padStart(7)} ${'cold msg/s'.padStart(11)}`,
+  ];
   for (const id of servers) {
     const rows = good(id);
     const failure = samples.find((s) => s.server === id && s.failure)?.failure;
     if (!rows.length) {
-      out.push(`${stdioServer(id).label.padEnd(LABEL)}FAIL: ${(failure ?? '').slice(0, 110)}`);
+      out.push(`${stdioServer(id).label.padEnd(STDIO_LABEL)}FAIL: ${(failure ?? '').slice(0, 110)}`);
       continue;
     }
     const rate = median(rows.map((s) => s.messagesPerSec));
     out.push(
-      `${stdioServer(id).label.padEnd(LABEL)}${num(rate).padStart(9)} ${num(median(rows.map((s) => s.cpuMicros)), 1).padStart(11)} ${num(median(rows.map((s) => s.rss)) / 2 ** 20, 1).padStart(7)} ${times(rate / sdk).padStart(7)}`,
+      `${stdioServer(id).label.padEnd(STDIO_LABEL)}${num(rate).padStart(9)} ${num(median(rows.map((s) => s.cpuMicros)), 1).padStart(11)} ${num(median(rows.map((s) => s.rss)) / 2 ** 20, 1).padStart(7)} ${times(rate / loop).padStart(7)} ${times(rate / sdk).padStart(7)} ${num(median(rows.map((s) => s.coldMessagesPerSec ?? NaN))).padStart(11)}`,
     );
-    if (failure) out.push(`${''.padEnd(LABEL)}(failed in some rounds: ${failure.slice(0, 100)})`);
+    if (failure) out.push(`${''.padEnd(STDIO_LABEL)}(failed in some rounds: ${failure.slice(0, 100)})`);
   }
   return out;
 }

@@ -1,18 +1,25 @@
 /**
  * The stdio suite: per round and server (order rotated each round), spawn the stdio server,
- * do the initialize handshake, then write N tools/call `add` messages in one go (pipelined) and
- * time from that write to the last reply. Replies are collected during the run and all checked
+ * do the initialize handshake, write N tools/call `add` messages in one go (pipelined) and wait
+ * for their replies, three times (the warm-up; the first, cold, batch's rate is kept too), then write
+ * the same N again, `batches` times, and
+ * time from that write to the last reply, in the server's framing (toolwire runs twice: newline-
+ * delimited and with Content-Length headers). Replies are collected during the run and all checked
  * afterwards (id, and the right sum); the server's CPU time comes through its side channel.
  */
 import { stdioServer, type StdioServerId } from './catalog';
 import { ServerProcess } from './ServerProcess';
 import { checkCallText, checkInitialize } from '../fixture/checks';
 import { PROTOCOL_VERSION } from '../fixture/workloads';
+import { FrameCollector, frame } from './frames';
+import { median } from './median';
 
 /** What to run. */
 export interface StdioSuiteOptions {
   rounds: number;
   messages: number;
+  /** Measured batches per server and round (after the warm-up); the sample is their median. */
+  batches: number;
   servers: readonly StdioServerId[];
   execArgv: (server: StdioServerId) => readonly string[];
   log: (line: string) => void;
@@ -24,22 +31,16 @@ export interface StdioSample {
   server: StdioServerId;
   messages: number;
   messagesPerSec: number;
+  /** msg/s of the first batch, before any warm-up (JIT compilation included). */
+  coldMessagesPerSec?: number;
   /** Server CPU time per message, µs. */
   cpuMicros: number;
   rss: number;
   failure?: string;
 }
 
-/** Splits a stream's text into lines and hands them on. */
-class LineCollector {
-  private rest = '';
-  constructor(private readonly onLine: (line: string) => void) {}
-  push(chunk: string): void {
-    const lines = (this.rest + chunk).split('\n');
-    this.rest = lines.pop() ?? '';
-    for (const line of lines) if (line.trim()) this.onLine(line);
-  }
-}
+/** Batches sent before the measured one. */
+const WARMUP_BATCHES = 3;
 
 /** The k-th benchmark message (id k + 2, so 1 stays the initialize request) and its expected text. */
 function call(k: number): string {
@@ -62,47 +63,69 @@ export function checkStdioReplies(lines: readonly string[], messages: number): s
 }
 
 async function runOne(round: number, id: StdioServerId, options: StdioSuiteOptions): Promise<StdioSample> {
-  const server = await ServerProcess.start(stdioServer(id).program, { tools: 10, stdio: true, execArgv: options.execArgv(id) });
+  const { program, framing } = stdioServer(id);
+  const server = await ServerProcess.start(program, { tools: 10, stdio: true, execArgv: options.execArgv(id) });
   try {
     let onLine: (line: string) => void = () => undefined;
-    const collector = new LineCollector((line) => onLine(line));
-    server.stdout.setEncoding('utf8');
-    server.stdout.on('data', (chunk: string) => collector.push(chunk));
+    const collector = new FrameCollector(framing, (line) => onLine(line));
+    server.stdout.on('data', (chunk: Buffer) => collector.push(chunk));
     const nextLine = (): Promise<string> => new Promise((resolve) => (onLine = resolve));
 
     const greeting = nextLine();
     const init = { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'toolwire-bench', version: '1.0.0' } };
-    server.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init })}\n`);
+    server.stdin.write(frame(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init }), framing));
     const problem = checkInitialize(await greeting, 1);
     if (problem) throw new Error(`initialize: ${problem}`);
-    server.stdin.write('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+    server.stdin.write(frame('{"jsonrpc":"2.0","method":"notifications/initialized"}', framing));
 
-    const batch = Array.from({ length: options.messages }, (_, k) => `${call(k)}\n`).join('');
-    const lines: string[] = [];
-    const before = await server.usage();
-    const done = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out after ${lines.length} replies`)), 120_000);
-      onLine = (line) => {
-        lines.push(line);
-        if (lines.length === options.messages) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-    });
-    const started = process.hrtime.bigint();
-    server.stdin.write(batch);
-    await done;
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    const after = await server.usage();
-    const failure = checkStdioReplies(lines, options.messages);
+    const batch = Array.from({ length: options.messages }, (_, k) => frame(call(k), framing)).join('');
+    /** Writes the batch at once and resolves with every reply and the time from the write to the last one. */
+    const pipelined = (): Promise<{ lines: string[]; seconds: number }> => {
+      const lines: string[] = [];
+      const done = new Promise<{ lines: string[]; seconds: number }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`timed out after ${lines.length} replies`)), 120_000);
+        onLine = (line) => {
+          lines.push(line);
+          if (lines.length === options.messages) {
+            clearTimeout(timer);
+            resolve({ lines, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
+          }
+        };
+      });
+      const started = process.hrtime.bigint();
+      server.stdin.write(batch);
+      return done;
+    };
+    // warm-up batches (like the HTTP runs' warm-up second): the measured one finds the server's
+    // code compiled. The first, cold batch is reported too.
+    let coldMessagesPerSec = NaN;
+    for (let k = 0; k < WARMUP_BATCHES; k++) {
+      const warm = await pipelined();
+      const problem = checkStdioReplies(warm.lines, options.messages);
+      if (problem) throw new Error(`warm-up batch: ${problem}`);
+      if (k === 0) coldMessagesPerSec = options.messages / warm.seconds;
+    }
+    // measured batches: each 20,000 pipelined calls on its own; the sample is their median (one
+    // batch lasts tens of milliseconds, which a shared machine's noise can swamp)
+    const rates: number[] = [];
+    const cpu: number[] = [];
+    let failure: string | undefined;
+    for (let k = 0; k < options.batches; k++) {
+      const before = await server.usage();
+      const { lines, seconds } = await pipelined();
+      const after = await server.usage();
+      failure ??= checkStdioReplies(lines, options.messages);
+      rates.push(options.messages / seconds);
+      cpu.push((after.cpuMicros - before.cpuMicros) / options.messages);
+    }
     return {
       round,
       server: id,
       messages: options.messages,
-      messagesPerSec: options.messages / seconds,
-      cpuMicros: (after.cpuMicros - before.cpuMicros) / options.messages,
-      rss: after.rss,
+      messagesPerSec: median(rates),
+      coldMessagesPerSec,
+      cpuMicros: median(cpu),
+      rss: (await server.usage()).rss,
       failure,
     };
   } catch (error) {

@@ -51,11 +51,12 @@ function rssDelta(samples: readonly HttpSample[], a: HttpServerId, b: HttpServer
   return median(rounds.map((r) => ((at(a, r)?.rss ?? NaN) - (at(b, r)?.rss ?? NaN)) / 2 ** 20));
 }
 
-function stdioRatio(samples: readonly StdioSample[], metric: 'messagesPerSec' | 'cpuMicros'): number {
+/** `a` ÷ `b` on one stdio metric, median of per-round ratios. */
+function stdioRatio(samples: readonly StdioSample[], metric: 'messagesPerSec' | 'cpuMicros', a: StdioSample['server'] = 'toolwire-stdio', b: StdioSample['server'] = 'sdk-stdio'): number {
   const rounds = [...new Set(samples.map((s) => s.round))];
   const at = (server: StdioSample['server'], round: number): number =>
     samples.find((s) => s.server === server && s.round === round && !s.failure)?.[metric] ?? NaN;
-  return median(rounds.map((r) => at('toolwire-stdio', r) / at('sdk-stdio', r)));
+  return median(rounds.map((r) => at(a, r) / at(b, r)));
 }
 
 /** The same comparison by server CPU per request (baseline ÷ server), which noise from other processes barely moves. */
@@ -91,6 +92,9 @@ export function evaluateTargets(http: readonly HttpSample[], stdio: readonly Std
     vsSdk2('modern-call-add'),
     vsSdk2('modern-list-10'),
     verdict('toolwire stdio ≥ 3× the SDK stdio server (msg/s)', stdioRatio(stdio, 'messagesPerSec'), (v) => v >= 3, (v) => x(v) + cpuNote(stdioRatio(stdio, 'cpuMicros'))),
+    verdict('toolwire stdio ≥ 0.6× the hand-written newline loop (msg/s)', stdioRatio(stdio, 'messagesPerSec', 'toolwire-stdio', 'hand-stdio'), (v) => v >= 0.6, (v) => x(v) + cpuNote(stdioRatio(stdio, 'cpuMicros', 'toolwire-stdio', 'hand-stdio'))),
+    verdict('toolwire stdio ≤ 2× the hand-written newline loop\'s CPU per message', stdioRatio(stdio, 'cpuMicros', 'toolwire-stdio', 'hand-stdio'), (v) => v <= 2, x),
+    verdict('toolwire stdio with Content-Length framing within 10 % of newline framing (msg/s)', stdioRatio(stdio, 'messagesPerSec', 'toolwire-stdio-cl', 'toolwire-stdio'), (v) => v >= 0.9, (v) => x(v) + cpuNote(stdioRatio(stdio, 'cpuMicros', 'toolwire-stdio-cl', 'toolwire-stdio'))),
     verdict('toolwire/Express RSS within 15 MB of hand-written Express (after tools/call add, c=32)', rssDelta(http, 'toolwire-express', 'hand-express'), (v) => v <= 15, (v) => `${v >= 0 ? '+' : ''}${v.toFixed(1)} MB`),
   ];
 }

@@ -3,11 +3,11 @@
  * `Pt::Mcp::StdioService`, with Node's event loop as its EventLoop). Same framing and
  * methods as Service, over Node streams, with `dispatch` awaiting Promises.
  */
-import type { Era } from '@toolwire/core';
+import type { DispatchContext, Era } from '@toolwire/core';
 import type { Readable, Writable } from 'node:stream';
 import { Connection } from './Connection';
 import type { Framing } from './framing/Framing';
-import { StreamMessageSource } from './io/StreamMessageSource';
+import { StreamMessageSource, WAIT } from './io/StreamMessageSource';
 
 /**
  * One asynchronous stdio connection: it remembers the protocol version `initialize`
@@ -30,7 +30,28 @@ export class StdioService extends Connection {
    *   response. Without it, notifications are dropped.
    */
   async dispatch(json: string, onNotification?: (json: string, era?: Era) => void): Promise<string> {
-    return this.refused(json) ?? (await this.dispatcher.handle(json, onNotification ? { session: this.session, notify: onNotification } : { session: this.session })).body;
+    return this.handle(json, onNotification);
+  }
+
+  /**
+   * @internal Like {@link dispatch}, but returns the response JSON directly when no procedure
+   * went asynchronous (serveStdio's path: no Promise per message).
+   */
+  handle(json: string, onNotification?: (json: string, era?: Era) => void): string | Promise<string> {
+    const refusal = this.refused(json);
+    if (refusal !== undefined) return refusal;
+    const result = this.dispatcher.handle(json, this.contextFor(onNotification));
+    return result instanceof Promise ? result.then((r) => r.body) : result.body;
+  }
+
+  private readonly plainContext: DispatchContext = { session: this.session };
+  private notifying: { readonly notify: (json: string, era?: Era) => void; readonly context: DispatchContext } | undefined;
+
+  /** The dispatch context for a sink of notifications: made once per sink, not per message. */
+  private contextFor(notify: ((json: string, era?: Era) => void) | undefined): DispatchContext {
+    if (!notify) return this.plainContext;
+    if (this.notifying?.notify !== notify) this.notifying = { notify, context: { session: this.session, notify } };
+    return this.notifying.context;
   }
 
   /**
@@ -38,9 +59,25 @@ export class StdioService extends Connection {
    * error. Bytes read past the message are kept for the next call on the same stream.
    */
   readMessage(stream: Readable): Promise<string> {
+    return this.source(stream)
+      .next()
+      .then((message) => this.received(message));
+  }
+
+  /**
+   * @internal The next message if it can be read without waiting (see
+   * {@link StreamMessageSource.poll}): its text, `''` at the end, or `undefined` when only
+   * {@link readMessage} can get it. Throws the stream's error.
+   */
+  readBuffered(stream: Readable): string | undefined {
+    const message = this.source(stream).poll();
+    return message === WAIT ? undefined : this.received(message);
+  }
+
+  private source(stream: Readable): StreamMessageSource {
     let source = this.sources.get(stream);
     if (!source) this.sources.set(stream, (source = new StreamMessageSource(stream, this.maxMessageBytes)));
-    return source.next().then((message) => this.received(message));
+    return source;
   }
 
   /**

@@ -70,14 +70,25 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
 
   let inputError: { error: unknown } | undefined;
   try {
-    for (let text = await service.readMessage(input); text !== '' && !outputGone; text = await service.readMessage(input)) {
+    let handled = 0; // messages answered since the loop last gave the event loop a turn
+    for (;;) {
+      let text = service.readBuffered(input);
+      if (text === undefined || handled === TURN_MESSAGES) {
+        // wait for input, or let the replies of a long burst go out and other work run
+        handled = 0;
+        text = text === undefined ? await service.readMessage(input) : await nextTurn(text);
+      }
+      if (text === '' || outputGone) break;
+      handled++;
       const framing = service.framing; // the framing of the message just read
-      const reply = service
-        .dispatch(text, notifiers[framing])
-        .then((body) => (outputGone ? undefined : writer.write(frameMessage(body, framing))))
-        .catch(stop);
-      replies.add(reply);
-      void reply.then(() => replies.delete(reply));
+      const body = service.handle(text, notifiers[framing]);
+      if (typeof body === 'string') {
+        writer.write(frameMessage(body, framing));
+      } else {
+        const reply = body.then((json) => (outputGone ? undefined : writer.write(frameMessage(json, framing)))).catch(stop);
+        replies.add(reply);
+        void reply.then(() => replies.delete(reply));
+      }
       if (output.writableNeedDrain) await drained(output); // false once the output is destroyed
     }
   } catch (error) {
@@ -93,6 +104,18 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
     restoreConsole();
   }
   if (inputError) throw inputError.error;
+}
+
+/**
+ * How many messages already buffered are answered in one turn of the event loop before the loop
+ * yields: a long pipelined burst still gets its replies written, and timers and other I/O
+ * (asynchronous tools finishing) their turn, every so often.
+ */
+const TURN_MESSAGES = 1024;
+
+/** Resolves with `value` after the current turn of the event loop (after its I/O and immediates). */
+function nextTurn<T>(value: T): Promise<T> {
+  return new Promise((resolve) => setImmediate(() => resolve(value)));
 }
 
 /** Resolves when the output drains, or fails (then the loop stops). */

@@ -19,15 +19,15 @@ export class InFlightCall {
   /** Set by `notifications/cancelled`: the reply is suppressed. */
   cancelled = false;
 
-  /** @param outer - the transport's signal for this message, linked when the signal is created. */
-  constructor(private readonly outer?: () => AbortSignal | undefined) {}
+  /** @param outer - whose `context.signal` (the transport's signal for this message) is linked when the signal is created. */
+  constructor(private readonly outer?: { readonly context: { readonly signal?: AbortSignal } }) {}
 
   /** The signal the procedure receives (created on first read). */
   get signal(): AbortSignal {
     if (this.controller) return this.controller.signal;
     const controller = (this.controller = new AbortController());
     if (this.abortReason) controller.abort(this.abortReason.reason);
-    const outer = this.outer?.();
+    const outer = this.outer?.context.signal;
     if (outer) {
       if (outer.aborted) controller.abort(outer.reason);
       else outer.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
@@ -85,11 +85,9 @@ export class Session {
     this.version = version;
   }
 
-  /** @internal Registers a call; the returned handle gives its signal and says whether it was cancelled. */
-  begin(id: RequestId, outer?: () => AbortSignal | undefined): InFlightCall {
-    const call = new InFlightCall(outer);
+  /** @internal Registers a call that went asynchronous, so a cancel or the end of the connection reaches it. */
+  begin(id: RequestId, call: InFlightCall): void {
     this.inFlight.set(id, call);
-    return call;
   }
 
   /** @internal Forgets a finished call; returns false when it was cancelled (its reply is suppressed). */

@@ -77,8 +77,7 @@ export class ToolCaller {
 
     const session = sync ? undefined : ctx.session;
     // a call that can time out needs its own signal, even without a session to register it in
-    const outer = (): AbortSignal | undefined => ctx.signal;
-    const call = session ? session.begin(id, outer) : !sync && this.limits.callTimeoutMs !== Infinity ? new InFlightCall(outer) : undefined;
+    const call = session || (!sync && this.limits.callTimeoutMs !== Infinity) ? new InFlightCall(request) : undefined;
     const context = new ToolCallContext(request, name, call, this.decl.loggingLevel, this.sealer);
     positional[plan.arity] = context;
 
@@ -87,12 +86,10 @@ export class ToolCaller {
       value = entry.fn.apply(entry.thisArg, positional);
     } catch (error) {
       context.finished = true;
-      if (call) session?.end(id, call);
       return this.failure(id, name, error);
     }
     if (!isThenable(value)) {
       context.finished = true;
-      if (call) session?.end(id, call);
       return this.format(id, plan, value, profile);
     }
     if (sync) {
@@ -100,6 +97,9 @@ export class ToolCaller {
       Promise.resolve(value).catch(() => undefined); // its outcome can no longer be reported
       return errorResponse(id, ErrorCodes.InternalError, `Tool "${name}" returned a Promise: asynchronous procedure; use StdioService`);
     }
+    // Only now can anything else run — a cancel, the end of the connection — so only a call that
+    // went asynchronous is registered in the session; one that finished on the spot costs none of it.
+    if (session && call) session.begin(id, call);
     return this.settle(value, id, plan, profile, session, call, context);
   }
 

@@ -45,6 +45,18 @@ export class ByteQueue {
     return -1;
   }
 
+  /** The byte at position `i` (relative to the head), or -1 when fewer bytes are buffered. */
+  byteAt(i: number): number {
+    if (i >= this.size) return -1;
+    let index = this.first;
+    let at = this.offset + i;
+    while (at >= this.chunks[index].length) {
+      at -= this.chunks[index].length;
+      index++;
+    }
+    return this.chunks[index][at];
+  }
+
   /** The first `n` bytes without consuming them (a view when they sit in one chunk). */
   peek(n: number): Buffer {
     return this.read(n, false);
@@ -55,8 +67,35 @@ export class ByteQueue {
     return this.read(n, true);
   }
 
+  /**
+   * The first `n` bytes decoded as text, then removes the first `consume` bytes (`consume` ≥ `n`
+   * lets a reader drop a terminator with its line). Bytes inside one chunk are decoded in place,
+   * with no Buffer made for them.
+   */
+  takeText(n: number, consume = n, encoding: 'utf8' | 'latin1' = 'utf8'): string {
+    const head = this.chunks[this.first];
+    let text: string;
+    if (head !== undefined && this.offset + n <= head.length) text = head.toString(encoding, this.offset, this.offset + n);
+    else text = this.peek(n).toString(encoding);
+    this.skip(consume);
+    return text;
+  }
+
+  /** The first `n` bytes decoded as text, without consuming them. */
+  peekText(n: number, encoding: 'utf8' | 'latin1' = 'utf8'): string {
+    const head = this.chunks[this.first];
+    if (head !== undefined && this.offset + n <= head.length) return head.toString(encoding, this.offset, this.offset + n);
+    return this.peek(n).toString(encoding);
+  }
+
   /** Removes the first `n` bytes. */
   skip(n: number): void {
+    const head = this.chunks[this.first];
+    if (head !== undefined && this.offset + n < head.length) {
+      this.offset += n; // within the head chunk, which stays
+      this.size -= n;
+      return;
+    }
     this.read(n, true, false);
   }
 

@@ -16,7 +16,6 @@ const LF = 0x0a;
 const CR = 0x0d;
 /** An HTTP-style header name (an RFC 9110 token) followed by a colon. */
 const HEADER_LINE = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+:/;
-const CONTENT_LENGTH = /^content-length:[ \t]*(\d+)[ \t]*$/i;
 /** Where a new message can start after a broken header block. */
 const RESYNC_POINT = /content-length:|\n[ \t]*[{[]/i;
 /** Bytes kept back while resynchronising, so a marker split across chunks is still found. */
@@ -95,20 +94,44 @@ export class MessageReader {
 
   /** A line outside any message: JSON, a header opening a block, blank, or garbage. */
   private firstLine(): FramedMessage | undefined | typeof CONTINUE {
-    const line = this.takeLine();
-    if (line === undefined) return this.queue.length > this.maxMessageBytes ? this.tooLarge('skipLine', 'newline', this.queue.length) : this.starve();
-    if (line.length > this.maxMessageBytes) return this.tooLarge('line', 'newline', line.length); // it arrived whole
-    const text = line.toString('utf8');
+    const end = this.findLineEnd();
+    if (end < 0) return this.queue.length > this.maxMessageBytes ? this.tooLarge('skipLine', 'newline', this.queue.length) : this.starve();
+    let text = this.queue.takeText(end, end + 1);
+    this.scanned = 0;
+    let bytes = end;
+    if (text.charCodeAt(text.length - 1) === CR) {
+      text = text.slice(0, -1);
+      bytes--;
+    }
+    if (bytes > this.maxMessageBytes) return this.tooLarge('line', 'newline', bytes); // it arrived whole
     const start = firstNonBlank(text);
     if (start < 0) return CONTINUE; // blank line
     const c = text[start];
     if (c === '{' || c === '[') return this.emit(text, 'newline');
     if (HEADER_LINE.test(text)) {
+      if (this.singleHeader(text)) return CONTINUE;
       this.headers = [text];
       this.state = 'headers';
       return CONTINUE;
     }
     return { text, framing: this.lastFraming };
+  }
+
+  /**
+   * The usual header block — one valid Content-Length line and the blank line right after it,
+   * already buffered — read at once: true when `header` was that, and the body is next.
+   * Anything else (more headers, a blank line still to come, a bad value) takes the general path.
+   */
+  private singleHeader(header: string): boolean {
+    const first = this.queue.byteAt(0);
+    const blank = first === LF ? 1 : first === CR && this.queue.byteAt(1) === LF ? 2 : 0;
+    if (blank === 0 || !isContentLength(header)) return false;
+    const length = lengthValue(header);
+    if (length === undefined || length === 0 || length > this.maxMessageBytes || !Number.isSafeInteger(length)) return false;
+    this.queue.skip(blank);
+    this.bodyLength = length;
+    this.state = 'body';
+    return true;
   }
 
   /** A line inside a header block: another header, the blank line that ends it, or a stray line. */
@@ -119,7 +142,7 @@ export class MessageReader {
       this.state = 'skipLine'; // a header line this long is not a header: drop it
       return this.malformed();
     }
-    const raw = this.queue.peek(end).toString('latin1');
+    const raw = this.queue.peekText(end, 'latin1');
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (text.length > 0 && HEADER_LINE.test(text)) {
       this.queue.skip(end + 1);
@@ -158,7 +181,7 @@ export class MessageReader {
       if (this.eof) this.state = 'over'; // a truncated body ends the stream
       return undefined;
     }
-    const text = this.queue.take(this.bodyLength).toString('utf8');
+    const text = this.queue.takeText(this.bodyLength);
     this.state = 'line';
     return this.emit(text, 'content-length');
   }
@@ -230,16 +253,6 @@ export class MessageReader {
     return undefined;
   }
 
-  /** Removes and returns the next line without its terminator (`\n` or `\r\n`). */
-  private takeLine(): Buffer | undefined {
-    const end = this.findLineEnd();
-    if (end < 0) return undefined;
-    const line = this.queue.take(end + 1);
-    this.scanned = 0;
-    const cut = end > 0 && line[end - 1] === CR ? end - 1 : end;
-    return line.subarray(0, cut);
-  }
-
   /** Index of the next `\n`, searching only bytes not searched before; -1 when none yet. */
   private findLineEnd(): number {
     const end = this.queue.indexOf(LF, this.scanned);
@@ -263,12 +276,39 @@ function firstNonBlank(text: string): number {
 function contentLength(headers: readonly string[]): number | undefined {
   let length: number | undefined;
   for (const header of headers) {
-    if (!/^content-length:/i.test(header)) continue;
-    const match = CONTENT_LENGTH.exec(header);
-    if (!match) return undefined;
-    const value = Number(match[1]);
+    if (!isContentLength(header)) continue;
+    const value = lengthValue(header);
+    if (value === undefined) return undefined;
     if (!Number.isSafeInteger(value) || (length !== undefined && length !== value)) return undefined;
     length = value;
   }
   return length;
+}
+
+const NAME = 'content-length:';
+
+/** Whether a header line is a Content-Length header (the name in any case). */
+function isContentLength(header: string): boolean {
+  if (header.startsWith('Content-Length:')) return true; // the usual spelling, without a lower-cased copy
+  return header.length > NAME.length && (header.charCodeAt(0) | 0x20) === 0x63 && header.slice(0, NAME.length).toLowerCase() === NAME;
+}
+
+/** The value of a Content-Length header line: digits between optional blanks; `undefined` when it is anything else. */
+function lengthValue(header: string): number | undefined {
+  let i = NAME.length;
+  let end = header.length;
+  while (i < end && isBlank(header.charCodeAt(i))) i++;
+  while (end > i && isBlank(header.charCodeAt(end - 1))) end--;
+  if (i === end) return undefined;
+  let value = 0;
+  for (let k = i; k < end; k++) {
+    const digit = header.charCodeAt(k) - 0x30;
+    if (digit < 0 || digit > 9) return undefined;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+function isBlank(c: number): boolean {
+  return c === 0x20 || c === 0x09;
 }

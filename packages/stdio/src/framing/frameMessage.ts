@@ -5,6 +5,7 @@
 import type { Framing } from './Framing';
 
 const LINE_BREAK = /\r\n|\r|\n/g;
+const HAS_LINE_BREAK = /[\r\n]/;
 
 /**
  * The bytes (as text) to write for one message.
@@ -19,6 +20,6 @@ export function frameMessage(json: string, framing: Framing): string {
   if (framing !== 'newline') throw new TypeError(`frameMessage: expected 'content-length' or 'newline', got ${String(framing)}`);
   // A line break in valid JSON can only be whitespace between tokens (strings escape theirs),
   // so pretty-printed JSON is made one line by turning breaks into spaces.
-  const line = json.includes('\n') || json.includes('\r') ? json.replace(LINE_BREAK, ' ') : json;
+  const line = HAS_LINE_BREAK.test(json) ? json.replace(LINE_BREAK, ' ') : json;
   return `${line}\n`;
 }

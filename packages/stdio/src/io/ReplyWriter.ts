@@ -26,12 +26,13 @@ export interface Barrier {
 
 /** Batches framed replies and notifications onto one output stream. */
 export class ReplyWriter {
-  private responses: string[] = [];
-  private notifications: string[] = [];
+  /** Framed responses queued, concatenated (V8 joins such strings lazily, once, when written). */
+  private responses = '';
+  private notifications = '';
   /** Notifications were written since the last ping went out: a response now needs a new one. */
   private notified = false;
   /** The ping out and the responses its answer releases. */
-  private waiting: { readonly released: string[]; readonly timer: ReturnType<typeof setTimeout> } | undefined;
+  private waiting: { readonly released: string; readonly timer: ReturnType<typeof setTimeout> } | undefined;
   private pings: boolean;
   /**
    * A queued notification may be followed by a ping. Not for a 2026-07-28 request: that era has
@@ -56,7 +57,7 @@ export class ReplyWriter {
   /** Queues one framed response; it is written at the end of this turn of the event loop (after notifications: once the client answered a ping). */
   write(frame: string): void {
     if (frame === '') return;
-    this.responses.push(frame);
+    this.responses += frame;
     this.schedule();
   }
 
@@ -66,7 +67,7 @@ export class ReplyWriter {
    */
   notify(frame: string, pingable = true): void {
     if (frame === '') return;
-    this.notifications.push(frame);
+    this.notifications += frame;
     if (pingable) this.pingable = true;
     this.schedule();
   }
@@ -80,7 +81,7 @@ export class ReplyWriter {
     if (this.waiting) this.release(this.waiting);
     this.flush();
     await this.written;
-    if (this.responses.length > 0 && !this.output.destroyed) {
+    if (this.responses !== '' && !this.output.destroyed) {
       this.flush(); // responses that followed notifications in the same turn
       await this.written;
     }
@@ -97,25 +98,25 @@ export class ReplyWriter {
     this.scheduled = false;
     if (this.output.destroyed) return;
     let chunk = '';
-    if (this.notifications.length > 0) {
-      chunk = join(this.notifications);
-      this.notifications = [];
+    if (this.notifications !== '') {
+      chunk = this.notifications;
+      this.notifications = '';
       if (this.pingable) this.notified = true;
       this.pingable = false;
     }
-    if (this.responses.length > 0 && !this.waiting) {
+    if (this.responses !== '' && !this.waiting) {
       if (!this.notified) {
-        chunk += join(this.responses);
-        this.responses = [];
+        chunk += this.responses;
+        this.responses = '';
       } else if (this.pings && this.barrier) {
         const waiting = { released: this.responses, timer: setTimeout(() => this.timedOut(waiting), BARRIER_TIMEOUT_MS) };
         chunk += this.barrier.request(() => this.release(waiting));
         this.waiting = waiting;
-        this.responses = [];
+        this.responses = '';
         this.notified = false;
       } else if (chunk === '') {
-        chunk = join(this.responses); // the notifications went in an earlier write
-        this.responses = [];
+        chunk = this.responses; // the notifications went in an earlier write
+        this.responses = '';
         this.notified = false;
       } else {
         this.schedule(); // a write of their own, next turn
@@ -129,8 +130,8 @@ export class ReplyWriter {
     if (this.waiting !== waiting) return;
     clearTimeout(waiting.timer);
     this.waiting = undefined;
-    if (!this.output.destroyed) this.send(join(waiting.released));
-    if (this.responses.length > 0) this.schedule();
+    if (!this.output.destroyed) this.send(waiting.released);
+    if (this.responses !== '') this.schedule();
   }
 
   private timedOut(waiting: NonNullable<ReplyWriter['waiting']>): void {
@@ -146,8 +147,4 @@ export class ReplyWriter {
       });
     });
   }
-}
-
-function join(frames: readonly string[]): string {
-  return frames.length === 1 ? frames[0] : frames.join('');
 }

@@ -8,6 +8,9 @@ import type { Readable } from 'node:stream';
 import { MessageReader } from '../framing/MessageReader';
 import type { FramedMessage } from '../framing/Framing';
 
+/** What {@link StreamMessageSource.poll} returns when no message can be had without waiting. */
+export const WAIT = Symbol('wait');
+
 /** One Readable and the reader holding its unconsumed bytes. */
 export class StreamMessageSource {
   private readonly reader: MessageReader;
@@ -39,7 +42,13 @@ export class StreamMessageSource {
     return result;
   }
 
-  private async read(): Promise<FramedMessage | undefined> {
+  /**
+   * The next message if it can be had without waiting: one already buffered, or one in what the
+   * stream has buffered. {@link WAIT} when none is there yet; `undefined` at the end of the
+   * stream or once released. Throws the stream's error. Call it only while no {@link next} is
+   * pending (serveStdio reads this way, waiting with `next` only when it must).
+   */
+  poll(): FramedMessage | undefined | typeof WAIT {
     for (;;) {
       const message = this.reader.next();
       if (message || this.reader.ended || this.released) return this.released ? undefined : message;
@@ -51,8 +60,15 @@ export class StreamMessageSource {
         if (this.stream.errored) this.onError(this.stream.errored);
         else this.reader.finish();
       } else {
-        await this.waitForData();
+        return WAIT;
       }
+    }
+  }
+
+  private async read(): Promise<FramedMessage | undefined> {
+    for (let message = this.poll(); ; message = this.poll()) {
+      if (message !== WAIT) return message;
+      await this.waitForData();
     }
   }
 

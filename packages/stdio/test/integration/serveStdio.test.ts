@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { serveStdio } from '@toolwire/stdio';
 import { call, Collector, contentLength, createTestService, request } from '../helpers';
 
@@ -103,13 +103,40 @@ describe('serveStdio', () => {
     expect(reply.result?.content?.[0].text === big).toBe(true);
   });
 
+  it('answers a long pipelined burst in several writes, giving the event loop turns in between', async () => {
+    const { defs, decl } = createTestService();
+    const input = new PassThrough();
+    const writes: string[] = [];
+    const output = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        writes.push(chunk.toString('utf8'));
+        callback();
+      },
+    });
+    const timerTurns: number[] = [];
+    const ticker = setInterval(() => timerTurns.push(writes.length), 0);
+    const burst = Array.from({ length: 20_000 }, (_, k) => `${call(k + 1, 'add', { a: k, b: 1 })}\n`).join('');
+    input.end(burst); // all of it buffered before the loop reads its first message
+    await serveStdio(defs, decl, { input, output });
+    clearInterval(ticker);
+    const lines = writes.join('').split('\n').filter(Boolean);
+    expect(lines).toHaveLength(20_000);
+    const ids = new Set(lines.map((line) => (JSON.parse(line) as { id: number }).id));
+    expect(ids.size).toBe(20_000);
+    expect(writes.length).toBeGreaterThan(10); // not one write at the end of the burst
+    expect(writes.length).toBeLessThan(1000); // nor one per reply
+    expect(timerTurns.some((n) => n > 0 && n < writes.length)).toBe(true); // timers ran while the burst was served
+  });
+
   it('reassembles requests written one byte at a time', async () => {
     const { input, output, done } = start();
     const bytes = Buffer.from(`${contentLength(call(1, 'echo', { message: 'Zoë 🎉' }))}${call(2, 'add', { a: 1, b: 1 })}\n`);
     for (const byte of bytes) input.write(Buffer.from([byte]));
     input.end();
     await done;
-    expect(output.frames().map((f) => [f.framing, f.reply.result?.content?.[0].text])).toEqual([
+    // echo is asynchronous, add is not: the replies may come in either order
+    const frames = output.frames().sort((a, b) => Number(a.reply.id) - Number(b.reply.id));
+    expect(frames.map((f) => [f.framing, f.reply.result?.content?.[0].text])).toEqual([
       ['content-length', 'Zoë 🎉'],
       ['newline', '2'],
     ]);

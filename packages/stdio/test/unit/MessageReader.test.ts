@@ -65,6 +65,18 @@ describe('MessageReader: Content-Length framing', () => {
     expect(readAll([frame]).messages).toEqual([{ text: json, framing: 'content-length' }]);
   });
 
+  it('takes blanks around the Content-Length value, in a lone header as in a block', () => {
+    const json = '{"x":1}';
+    expect(readAll([`content-length:\t 7 \t\r\n\r\n${json}`]).messages).toEqual([{ text: json, framing: 'content-length' }]);
+    expect(readAll([`Content-Length: 7  \r\nX-Other: y\r\n\r\n${json}`]).messages).toEqual([{ text: json, framing: 'content-length' }]);
+  });
+
+  it.each(['1e3', '+7', '7.0', '99999999999999999999', ''])('hands on a header block whose length is "%s" as garbage', (value) => {
+    const { messages } = readAll([`Content-Length: ${value}\r\n\r\n${cl(PING)}`]);
+    expect(messages[0]).toEqual({ text: `Content-Length: ${value}`, framing: 'content-length' });
+    expect(messages[messages.length - 1]).toEqual({ text: PING, framing: 'content-length' });
+  });
+
   it('accepts header lines ended by \\n alone', () => {
     expect(readAll([`Content-Length: 7\n\n{"x":1}`]).messages).toEqual([{ text: '{"x":1}', framing: 'content-length' }]);
   });

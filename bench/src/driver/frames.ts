@@ -1,0 +1,66 @@
+/**
+ * The driver's side of stdio framing: frames a message the way a client does and splits a
+ * server's output back into messages — newline-delimited, or with `Content-Length` headers
+ * (counted in bytes, so the reader works on bytes, not text).
+ */
+
+/** A stdio framing. */
+export type Framing = 'newline' | 'content-length';
+
+/** One JSON-RPC message text, framed. */
+export function frame(json: string, framing: Framing): string {
+  return framing === 'newline' ? `${json}\n` : `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`;
+}
+
+const HEADER_END = Buffer.from('\r\n\r\n');
+const PREFIX = Buffer.from('Content-Length: ');
+const LENGTH = /content-length:\s*(\d+)/i;
+
+/** The Content-Length of the header block at `start..end`: the usual single header read by hand, anything else by a regex. */
+function lengthOf(data: Buffer, start: number, end: number): number {
+  if (data.compare(PREFIX, 0, PREFIX.length, start, start + PREFIX.length) === 0) {
+    let value = 0;
+    let k = start + PREFIX.length;
+    for (; k < end && data[k] >= 0x30 && data[k] <= 0x39; k++) value = value * 10 + data[k] - 0x30;
+    if (k === end && k > start + PREFIX.length) return value;
+  }
+  const match = LENGTH.exec(data.toString('latin1', start, end));
+  if (!match) throw new Error(`a frame without Content-Length: ${data.toString('latin1', start, end).slice(0, 80)}`);
+  return Number(match[1]);
+}
+
+/** Splits a stream's bytes into messages and hands each message's text on. */
+export class FrameCollector {
+  private rest: Buffer = Buffer.alloc(0);
+
+  constructor(
+    private readonly framing: Framing,
+    private readonly onMessage: (json: string) => void,
+  ) {}
+
+  /** Takes the next chunk of the stream. */
+  push(chunk: Buffer): void {
+    let data = this.rest.length ? Buffer.concat([this.rest, chunk]) : chunk;
+    let start = 0;
+    for (;;) {
+      if (this.framing === 'newline') {
+        const end = data.indexOf(10, start);
+        if (end < 0) break;
+        const line = data.toString('utf8', start, end).trim();
+        start = end + 1;
+        if (line) this.onMessage(line);
+      } else {
+        const headerEnd = data.indexOf(HEADER_END, start);
+        if (headerEnd < 0) break;
+        const length = lengthOf(data, start, headerEnd);
+        const bodyStart = headerEnd + HEADER_END.length;
+        const bodyEnd = bodyStart + length;
+        if (bodyEnd > data.length) break;
+        this.onMessage(data.toString('utf8', bodyStart, bodyEnd));
+        start = bodyEnd;
+      }
+    }
+    data = data.subarray(start);
+    this.rest = data.length ? Buffer.from(data) : Buffer.alloc(0);
+  }
+}

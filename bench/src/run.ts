@@ -14,6 +14,7 @@ import { evaluateTargets, formatTargets } from './driver/targets';
 import { writeResults } from './driver/results';
 import { formatMicro, runMicro, type MicroResult } from './micro/dispatcherMicro';
 import { progressTable, runProgressSuite, type ProgressSample } from './driver/progressSuite';
+import { runSoak, soakReport } from './driver/soakSuite';
 
 const RESULTS_DIR = join(__dirname, '..', 'results');
 
@@ -33,6 +34,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const started = Date.now();
   const log = (text: string): void => void process.stderr.write(`[${String(Math.round((Date.now() - started) / 1000)).padStart(3)} s] ${text}\n`);
+  if (options.soakSeconds > 0) return soak(options, started, argv, log);
   log(`toolwire bench: ${options.quick ? 'quick' : 'full'} run — ${options.rounds} round(s), ${options.duration}s per HTTP run, Node ${process.version}`);
 
   let http: HttpSample[] = [];
@@ -76,6 +78,18 @@ async function main(argv: readonly string[]): Promise<number> {
     stdio.some((s) => s.failure && s.server === 'toolwire-stdio') ||
     progress.some((s) => s.failure && s.server.startsWith('toolwire'));
   return broken ? 1 : 0;
+}
+
+/** `--soak`: the soak alone; exit 1 when memory grew or an answer was wrong. */
+async function soak(options: BenchOptions, started: number, argv: readonly string[], log: (text: string) => void): Promise<number> {
+  const soakOptions = { server: options.soakServer, seconds: options.soakSeconds, segment: 5, connections: 32, log };
+  log(`toolwire bench: soak of ${options.soakServer} for ${options.soakSeconds} s, Node ${process.version}`);
+  const result = await runSoak(soakOptions);
+  const report = soakReport(result, soakOptions);
+  console.log(report.lines.join('\n'));
+  const file = writeResults(RESULTS_DIR, argv, { options, seconds: (Date.now() - started) / 1000, soak: result });
+  log(`\nresults: ${file} (${Math.round((Date.now() - started) / 1000)} s)`);
+  return report.pass ? 0 : 1;
 }
 
 main(process.argv.slice(2)).then(

@@ -1,5 +1,5 @@
 /** The response checkers accept right answers from any server style and reject wrong ones. */
-import { checkCallText, checkInitialize, checkModernResult, checkToolsList } from '../src/fixture/checks';
+import { checkCallText, checkInitialize, checkModernResult, checkStructured, checkToolsList, checkToolsPage } from '../src/fixture/checks';
 import { ECHO_MESSAGE, workload } from '../src/fixture/workloads';
 import { checkStdioReplies } from '../src/driver/stdioSuite';
 import { createHandRpc } from '../src/servers/handRpc';
@@ -69,6 +69,36 @@ describe('the hand-written ceiling answers every workload right', () => {
 
   it('and the 1,000-tool variant lists 1,000 tools', () => {
     expect(workload('list-1000').check(createHandRpc(1000)(JSON.parse(workload('list-1000').body)) ?? '')).toBeUndefined();
+  });
+});
+
+describe('checkStructured and checkToolsPage', () => {
+  const structured = (value: unknown, shown = JSON.stringify(value)): string => result(1, { content: [{ type: 'text', text: shown }], structuredContent: value });
+
+  it('accept structured output with its JSON as the text block, and a full page with a cursor', () => {
+    expect(checkStructured(structured({ sum: 5 }), 1, { sum: 5 })).toBeUndefined();
+    const tools = Array.from({ length: 3 }, (_, k) => ({ name: `t${k}`, inputSchema: { type: 'object' } }));
+    expect(checkToolsPage(result(1, { tools, nextCursor: 'c' }), 1, 3, true)).toBeUndefined();
+    expect(checkToolsPage(result(1, { tools }), 1, 3, false)).toBeUndefined();
+  });
+
+  it('reject a wrong sum, a text block that is not the output, a missing cursor and a short page', () => {
+    expect(checkStructured(structured({ sum: 6 }), 1, { sum: 5 })).toMatch(/structuredContent/);
+    expect(checkStructured(structured({ sum: 5 }, '5'), 1, { sum: 5 })).toMatch(/not the structured output/);
+    expect(checkStructured(result(1, text('{"sum":5}')), 1, { sum: 5 })).toMatch(/structuredContent/);
+    const tools = Array.from({ length: 3 }, (_, k) => ({ name: `t${k}`, inputSchema: { type: 'object' } }));
+    expect(checkToolsPage(result(1, { tools }), 1, 3, true)).toMatch(/no nextCursor/);
+    expect(checkToolsPage(result(1, { tools: tools.slice(1), nextCursor: 'c' }), 1, 3, true)).toMatch(/expected 3 tools/);
+  });
+
+  it('the hand-written ceiling answers the structured workload right with STRUCTURED=1', () => {
+    process.env.STRUCTURED = '1';
+    try {
+      const w = workload('call-structured');
+      expect(w.check(createHandRpc(10)(JSON.parse(w.body)) ?? '')).toBeUndefined();
+    } finally {
+      delete process.env.STRUCTURED;
+    }
   });
 });
 

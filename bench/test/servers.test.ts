@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { HTTP_SERVER_IDS, STDIO_SERVER_IDS, httpServer, stdioServer } from '../src/driver/catalog';
 import { FrameCollector, frame } from '../src/driver/frames';
 import { ServerProcess } from '../src/driver/ServerProcess';
-import { BASE_HEADERS, workload } from '../src/fixture/workloads';
+import { BASE_HEADERS, runsWorkload, variantOf, workload } from '../src/fixture/workloads';
 import { checkCallText } from '../src/fixture/checks';
 
 jest.setTimeout(30_000);
@@ -54,6 +54,40 @@ describe('HTTP server programs', () => {
       const usage = await server.usage();
       expect(usage.cpuMicros).toBeGreaterThan(0);
       expect(usage.rss).toBeGreaterThan(10 * 2 ** 20);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the workloads of one feature', () => {
+  const structuredServers = HTTP_SERVER_IDS.filter((id) => runsWorkload(httpServer(id), 'call-structured'));
+
+  it('structured output runs on the ceilings, toolwire and the SDK; pages only on toolwire', () => {
+    expect(structuredServers).toEqual(['raw-http', 'hand-express', 'toolwire-express', 'toolwire-http', 'sdk']);
+    expect(HTTP_SERVER_IDS.filter((id) => runsWorkload(httpServer(id), 'list-1000-page'))).toEqual(['toolwire-express', 'toolwire-http']);
+  });
+
+  it.each(structuredServers)('%s answers tools/call sum with structuredContent on its STRUCTURED=1 variant', async (id) => {
+    const { tools, env } = variantOf('call-structured');
+    const server = await ServerProcess.start(httpServer(id).program, { tools, env });
+    try {
+      const w = workload('call-structured');
+      const res = await post(server.url, w.body, { ...BASE_HEADERS, ...w.headers });
+      expect([res.status, w.check(res.body)]).toEqual([200, undefined]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.each(['toolwire-express', 'toolwire-http'] as const)('%s answers the second page of 1,000 tools for the cursor the driver computed', async (id) => {
+    const { tools, env } = variantOf('list-1000-page');
+    const server = await ServerProcess.start(httpServer(id).program, { tools, env });
+    try {
+      const w = workload('list-1000-page');
+      const res = await post(server.url, w.body, { ...BASE_HEADERS, ...w.headers });
+      expect([res.status, w.check(res.body)]).toEqual([200, undefined]);
+      expect((JSON.parse(res.body) as { result: { tools: { name: string }[] } }).result.tools[0].name).toBe('filler_0099'); // tool 101 of add, echo, fillers
     } finally {
       await server.close();
     }

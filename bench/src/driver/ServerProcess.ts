@@ -7,10 +7,11 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import type { DriverMessage, ServerMessage } from '../servers/serverIpc';
 
-/** CPU time (user + system, µs) and resident set size (bytes) of a server process. */
+/** CPU time (user + system, µs), resident set size and used JS heap (bytes) of a server process. */
 export interface Usage {
   cpuMicros: number;
   rss: number;
+  heapUsed: number;
 }
 
 /** How to start a server program. */
@@ -44,7 +45,7 @@ export class ServerProcess {
     child.on('error', () => undefined);
     child.on('message', (message: ServerMessage) => {
       if (message.type !== 'usage') return;
-      this.waiting.get(message.seq)?.({ cpuMicros: message.cpuMicros, rss: message.rss });
+      this.waiting.get(message.seq)?.({ cpuMicros: message.cpuMicros, rss: message.rss, heapUsed: message.heapUsed });
       this.waiting.delete(message.seq);
     });
   }
@@ -112,13 +113,16 @@ export class ServerProcess {
     return this.stderr;
   }
 
-  /** The program's CPU time so far and its current RSS. */
-  usage(): Promise<Usage> {
+  /**
+   * The program's CPU time so far, its current RSS and used heap.
+   * @param gc - collect garbage first (when the program runs with `--expose-gc`), so `heapUsed` is what is live.
+   */
+  usage(gc = false): Promise<Usage> {
     const seq = ++this.seq;
     return new Promise((resolve, reject) => {
       if (!this.child.connected) return reject(new Error('server process is gone'));
       this.waiting.set(seq, resolve);
-      this.child.send({ type: 'usage', seq } satisfies DriverMessage, (error) => {
+      this.child.send({ type: 'usage', seq, gc } satisfies DriverMessage, (error) => {
         if (!error) return;
         this.waiting.delete(seq);
         reject(new Error(`server process is gone (${error.message})${this.stderr ? `: ${this.stderr.slice(-300)}` : ''}`));

@@ -4,12 +4,13 @@
  * (their order rotated each round, so no server always runs first), and stop them all. Each
  * run: verify once per round (the reference body), warm up, then measure with the server's CPU
  * time and RSS read through its side channel right before and after. A server runs only the
- * workloads of the protocol eras it serves (`HttpServerSpec.eras`).
+ * workloads of the protocol eras it serves (`HttpServerSpec.eras`) that do not leave it out
+ * (`Workload.servers`), each on the process variant the workload needs (tool count, environment).
  */
 import { httpServer, type HttpServerId } from './catalog';
 import { ServerProcess } from './ServerProcess';
 import { LoadClient } from '../load/LoadClient';
-import { workload, type WorkloadId } from '../fixture/workloads';
+import { runsWorkload, variantOf, type WorkloadId } from '../fixture/workloads';
 
 /** What to run. */
 export interface HttpSuiteOptions {
@@ -52,20 +53,21 @@ export interface HttpSample {
 
 type Processes = Map<string, ServerProcess | Error>;
 
-function key(server: HttpServerId, tools: number): string {
-  return `${server}/${tools}`;
+function key(server: HttpServerId, w: WorkloadId): string {
+  return `${server}/${variantOf(w).key}`;
 }
 
 async function startAll(options: HttpSuiteOptions): Promise<Processes> {
   const processes: Processes = new Map();
-  const starting = options.servers.flatMap((server) =>
-    [...new Set(options.workloads.filter((w) => httpServer(server).eras.includes(workload(w).era)).map((w) => workload(w).tools))].map(async (tools) => {
-      const started = await ServerProcess.start(httpServer(server).program, { tools, execArgv: options.execArgv(server) }).catch((error: unknown) =>
+  const starting = options.servers.flatMap((server) => {
+    const variants = new Map(options.workloads.filter((w) => runsWorkload(httpServer(server), w)).map((w) => [key(server, w), variantOf(w)]));
+    return [...variants].map(async ([name, { tools, env }]) => {
+      const started = await ServerProcess.start(httpServer(server).program, { tools, env, execArgv: options.execArgv(server) }).catch((error: unknown) =>
         error instanceof Error ? error : new Error(String(error)),
       );
-      processes.set(key(server, tools), started);
-    }),
-  );
+      processes.set(name, started);
+    });
+  });
   await Promise.all(starting);
   return processes;
 }
@@ -116,13 +118,12 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
       const order = rotate(options.servers, round - 1);
       try {
         for (const w of options.workloads) {
-          const tools = workload(w).tools;
           const references = new Map<HttpServerId, string | Error>();
           for (const connections of options.concurrencies) {
             const line: string[] = [];
             for (const id of order) {
-              if (!httpServer(id).eras.includes(workload(w).era)) continue;
-              const server = processes.get(key(id, tools));
+              if (!runsWorkload(httpServer(id), w)) continue;
+              const server = processes.get(key(id, w));
               let reference = references.get(id);
               if (server instanceof ServerProcess && reference === undefined) {
                 const verified = await load.verify({ url: server.url, workload: w });

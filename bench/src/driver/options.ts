@@ -23,6 +23,9 @@ export interface BenchOptions {
   /** Write `--cpu-prof` profiles of these servers to `results/profiles/`. */
   profile: 'none' | 'toolwire' | 'all';
   microBudgetMs: number;
+  /** Seconds of the soak (`--soak`: 600); 0: no soak. A soak runs alone. */
+  soakSeconds: number;
+  soakServer: HttpServerId;
   help: boolean;
 }
 
@@ -39,7 +42,9 @@ export const USAGE = `usage: npm run bench -- [options]
   --stdio-batches=N       measured batches per stdio server and round, after 3 warm-up batches (default 5)
   --progress-calls=N      pipelined calls per stdio run of the progress suite (default 2000)
   --only=http,stdio,micro,progress  sections to run (default all)
-  --profile[=all]         node --cpu-prof on the toolwire servers (or all) into bench/results/profiles`;
+  --profile[=all]         node --cpu-prof on the toolwire servers (or all) into bench/results/profiles
+  --soak[=S]              only the soak: mixed calls at c=32 for S seconds (default 600), memory start/end
+  --soak-server=ID        the server soaked (default toolwire-http; toolwire-express works too)`;
 
 function list<T extends string>(value: string, allowed: readonly T[], name: string): T[] {
   const items = value.split(',').filter(Boolean);
@@ -70,6 +75,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     progressCalls: quick ? 500 : 2000,
     profile: 'none',
     microBudgetMs: quick ? 150 : 700,
+    soakSeconds: 0,
+    soakServer: 'toolwire-http',
     help: false,
   };
   for (const arg of argv) {
@@ -91,6 +98,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
         options.sections = { http: only.includes('http'), stdio: only.includes('stdio'), micro: only.includes('micro'), progress: only.includes('progress') };
         break;
       }
+      case '--soak': options.soakSeconds = value === '' ? 600 : positive(value, 'soak'); break;
+      case '--soak-server': options.soakServer = list(value, HTTP_SERVER_IDS, 'soak-server')[0] ?? 'toolwire-http'; break;
       case '--profile': options.profile = value === 'all' ? 'all' : 'toolwire'; break;
       default: throw new RangeError(`unknown option ${arg}\n${USAGE}`);
     }

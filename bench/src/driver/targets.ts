@@ -79,6 +79,7 @@ export function evaluateTargets(http: readonly HttpSample[], stdio: readonly Std
   return [
     verdict('toolwire on Express ≥ 1.0× hand-written Express (tools/call add, c=32, req/s)', vs('toolwire-express', 'hand-express'), (v) => v >= 1.0, (v) => x(v) + cpuNote(vs('toolwire-express', 'hand-express', 'cpuMicros'))),
     verdict('toolwire on Express ≥ 4× the SDK (tools/call add, c=32, req/s)', vs('toolwire-express', 'sdk'), (v) => v >= 4, (v) => x(v) + cpuNote(vs('toolwire-express', 'sdk', 'cpuMicros'))),
+    verdict('toolwire on node:http ≤ 1.15× raw node:http\'s CPU per request (tools/call add, c=32)', vs('toolwire-http', 'raw-http', 'cpuMicros'), (v) => v <= 1.15, (v) => `${x(v)} (req/s: ${x(vs('toolwire-http', 'raw-http'))})`),
     verdict('toolwire on node:http ≥ 0.7× raw node:http (tools/call add, c=32, req/s)', vs('toolwire-http', 'raw-http'), (v) => v >= 0.7, (v) => x(v) + cpuNote(vs('toolwire-http', 'raw-http', 'cpuMicros'))),
     verdict('toolwire/Express: tools/list 1,000 tools < 3× tools/list 10 tools (server CPU µs per request, c=32)', listCost(http, 'toolwire-express'), (v) => v < 3, (v) => x(v) + ceilingNote),
     verdict('toolwire/node:http: tools/list 1,000 tools < 3× tools/list 10 tools (server CPU µs per request, c=32)', listCost(http, 'toolwire-http'), (v) => v < 3, (v) => x(v) + ceilingNote),

@@ -4,7 +4,7 @@
  * a switch on `method`, typeof checks for the arguments, the tools/list and initialize payloads
  * serialized once at startup.
  */
-import { inputSchemaOf, toolSpecs } from '../fixture/toolSpecs';
+import { STRUCTURED_OUTPUT_SCHEMA, STRUCTURED_TOOL, inputSchemaOf, structuredFromEnv, toolSpecs } from '../fixture/toolSpecs';
 
 type Json = Record<string, unknown>;
 type Id = string | number;
@@ -26,8 +26,11 @@ function text(id: Id, value: string): string {
  * `undefined` for a notification.
  */
 export function createHandRpc(toolCount: number): (message: unknown) => string | undefined {
+  const structured = structuredFromEnv();
   const specs = toolSpecs(toolCount);
-  const toolsList = JSON.stringify({ tools: specs.map((s) => ({ name: s.name, description: s.description, inputSchema: inputSchemaOf(s) })) });
+  const listed: Json[] = specs.map((s) => ({ name: s.name, description: s.description, inputSchema: inputSchemaOf(s) }));
+  if (structured) listed.push({ name: STRUCTURED_TOOL.name, description: STRUCTURED_TOOL.description, inputSchema: inputSchemaOf(STRUCTURED_TOOL), outputSchema: STRUCTURED_OUTPUT_SCHEMA });
+  const toolsList = JSON.stringify({ tools: listed });
   const initialize = (version: string): string =>
     JSON.stringify({ protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: 'hand-written', version: '1.0.0' } });
   const initialized = new Map([['2025-11-25', initialize('2025-11-25')], ['2025-03-26', initialize('2025-03-26')]]);
@@ -40,6 +43,12 @@ export function createHandRpc(toolCount: number): (message: unknown) => string |
       case 'add':
         if (!Number.isInteger(args.a) || !Number.isInteger(args.b)) return error(id, -32602, 'add expects integers a and b');
         return text(id, String((args.a as number) + (args.b as number)));
+      case 'sum': {
+        if (!structured) return error(id, -32602, 'Unknown tool: sum');
+        if (!Number.isInteger(args.a) || !Number.isInteger(args.b)) return error(id, -32602, 'sum expects integers a and b');
+        const output = { sum: (args.a as number) + (args.b as number) };
+        return JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output, isError: false } });
+      }
       case 'echo':
         if (typeof args.message !== 'string') return error(id, -32602, 'echo expects a string message');
         return text(id, args.message);

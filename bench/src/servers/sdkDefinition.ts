@@ -5,7 +5,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod/v4';
-import { toolSpecs, type ToolSpec } from '../fixture/toolSpecs';
+import { STRUCTURED_TOOL, structuredFromEnv, toolSpecs, type ToolSpec } from '../fixture/toolSpecs';
 import { PROGRESS_STEPS, PROGRESS_TOOL } from '../fixture/progressWorkload';
 
 type Shape = Record<string, z.ZodType>;
@@ -31,10 +31,18 @@ function run(name: string, args: Args): TextResult {
 /** Returns a factory of McpServers with `count` tools; the zod shapes are shared between them. */
 export function sdkServerFactory(count: number): () => McpServer {
   const tools = toolSpecs(count).map((spec) => ({ spec, shape: shapeOf(spec) }));
+  const structured = structuredFromEnv() ? { input: shapeOf(STRUCTURED_TOOL), output: { sum: z.number().int() } } : undefined;
   return () => {
     const server = new McpServer({ name: 'sdk-bench', version: '1.0.0' });
     for (const { spec, shape } of tools) {
       server.registerTool(spec.name, { description: spec.description, inputSchema: shape }, async (args: Args) => run(spec.name, args));
+    }
+    if (structured) {
+      // structured output, the SDK's documented way: an outputSchema shape and structuredContent beside the text
+      server.registerTool(STRUCTURED_TOOL.name, { description: STRUCTURED_TOOL.description, inputSchema: structured.input, outputSchema: structured.output }, async (args: Args) => {
+        const output = { sum: (args.a as number) + (args.b as number) };
+        return { content: [{ type: 'text' as const, text: JSON.stringify(output) }], structuredContent: output };
+      });
     }
     if (process.env.PROGRESS === '1') {
       // the progress workload's tool, the SDK's documented way: extra.sendNotification with the request's token

@@ -6,12 +6,12 @@
 import type { Server } from 'node:net';
 
 /** Driver → server. */
-export type DriverMessage = { type: 'usage'; seq: number } | { type: 'exit' };
+export type DriverMessage = { type: 'usage'; seq: number; gc?: boolean } | { type: 'exit' };
 
 /** Server → driver. */
 export type ServerMessage =
   | { type: 'ready'; port: number }
-  | { type: 'usage'; seq: number; cpuMicros: number; rss: number }
+  | { type: 'usage'; seq: number; cpuMicros: number; rss: number; heapUsed: number }
   | { type: 'failed'; error: string };
 
 function isDriverMessage(value: unknown): value is DriverMessage {
@@ -31,8 +31,11 @@ export function runServerProgram(start: () => Promise<number>): void {
     if (!isDriverMessage(message)) return;
     if (message.type === 'exit') process.exit(0);
     if (message.type === 'usage') {
+      // with gc (the soak, which starts servers with --expose-gc): heapUsed is what survives a full collection
+      const gc = (globalThis as { gc?: () => void }).gc;
+      if (message.gc && gc) gc();
       const cpu = process.cpuUsage();
-      send({ type: 'usage', seq: message.seq, cpuMicros: cpu.user + cpu.system, rss: process.memoryUsage.rss() });
+      send({ type: 'usage', seq: message.seq, cpuMicros: cpu.user + cpu.system, rss: process.memoryUsage.rss(), heapUsed: process.memoryUsage().heapUsed });
     }
   });
   process.on('disconnect', () => process.exit(0));

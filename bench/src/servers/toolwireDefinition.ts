@@ -3,14 +3,17 @@
  * toolwire server programs and the dispatcher micro-benchmark). With `PROGRESS=1` it also has
  * the progress workload's tool.
  */
-import { ServiceDefinition, ToolDeclaration, integerType, stringType } from '@toolwire/core';
+import { ObjectType, ServiceDefinition, ToolDeclaration, integerType, stringType } from '@toolwire/core';
 import type { CallContext } from '@toolwire/core';
-import { toolSpecs } from '../fixture/toolSpecs';
+import { STRUCTURED_TOOL, pageSizeFromEnv, structuredFromEnv, toolSpecs } from '../fixture/toolSpecs';
 import { PROGRESS_STEPS, PROGRESS_TOOL } from '../fixture/progressWorkload';
 
-/** A declaration and procedure table with `count` tools (add, echo, fillers). */
-export function toolwireService(count: number): { decl: ToolDeclaration; defs: ServiceDefinition } {
-  const decl = new ToolDeclaration('toolwire-bench', '1.0.0');
+/**
+ * A declaration and procedure table with `count` tools (add, echo, fillers), in pages of
+ * `pageSize` (`PAGE_SIZE`) and with the structured-output tool `sum` when `STRUCTURED=1`.
+ */
+export function toolwireService(count: number, pageSize = pageSizeFromEnv()): { decl: ToolDeclaration; defs: ServiceDefinition } {
+  const decl = new ToolDeclaration('toolwire-bench', '1.0.0', pageSize === undefined ? {} : { pageSize });
   const defs = new ServiceDefinition();
   for (const spec of toolSpecs(count)) {
     const tool = decl.addTool(spec.name, spec.description);
@@ -19,6 +22,10 @@ export function toolwireService(count: number): { decl: ToolDeclaration; defs: S
   defs.registerProcedure('add', (a: number, b: number) => a + b);
   defs.registerProcedure('echo', (message: string) => message);
   for (const spec of toolSpecs(count).slice(2)) defs.registerProcedure(spec.name, (x: number) => x);
+  if (structuredFromEnv()) {
+    const sum = decl.addTool(STRUCTURED_TOOL.name, STRUCTURED_TOOL.description).addParam('a', integerType()).addParam('b', integerType()).setOutput(new ObjectType().addProperty('sum', integerType()));
+    defs.registerTool(sum, (a, b) => ({ sum: a + b }));
+  }
   if (process.env.PROGRESS === '1') {
     // the progress workload's tool: 10 notifications/progress for the request's token, then "done"
     decl.addTool(PROGRESS_TOOL, 'Reports progress 1 … 10 of 10, then answers done');

@@ -31,7 +31,7 @@ export interface BenchOptions {
 
 /** What `--help` prints. */
 export const USAGE = `usage: npm run bench -- [options]
-  --quick                 one short round (about a minute)
+  --quick                 one short round at c=32 (under 2 minutes; its ratios are rough)
   --rounds=N              rounds of the HTTP and stdio suites (default 3)
   --duration=S            seconds per measured HTTP run (default 1)
   --warmup=S              warm-up seconds per server, workload and round (default 1)
@@ -66,7 +66,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     rounds: quick ? 1 : 3,
     duration: quick ? 0.4 : 1,
     warmup: quick ? 0.5 : 1,
-    concurrencies: [32, 1],
+    concurrencies: quick ? [32] : [32, 1], // the targets are all at c=32
     servers: [...HTTP_SERVER_IDS],
     workloads: [...WORKLOAD_IDS],
     stdioMessages: 20000,

@@ -57,6 +57,15 @@ export class ByteQueue {
     return this.chunks[index][at];
   }
 
+  /** Whether the buffered bytes start with `prefix` (false while fewer are buffered). */
+  startsWith(prefix: Buffer): boolean {
+    if (prefix.length > this.size) return false;
+    const head = this.chunks[this.first];
+    if (this.offset + prefix.length <= head.length) return head.compare(prefix, 0, prefix.length, this.offset, this.offset + prefix.length) === 0;
+    for (let i = 0; i < prefix.length; i++) if (this.byteAt(i) !== prefix[i]) return false;
+    return true;
+  }
+
   /** The first `n` bytes without consuming them (a view when they sit in one chunk). */
   peek(n: number): Buffer {
     return this.read(n, false);

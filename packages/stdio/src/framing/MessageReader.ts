@@ -94,6 +94,7 @@ export class MessageReader {
 
   /** A line outside any message: JSON, a header opening a block, blank, or garbage. */
   private firstLine(): FramedMessage | undefined | typeof CONTINUE {
+    if (this.usualHeader()) return CONTINUE;
     const end = this.findLineEnd();
     if (end < 0) return this.queue.length > this.maxMessageBytes ? this.tooLarge('skipLine', 'newline', this.queue.length) : this.starve();
     let text = this.queue.takeText(end, end + 1);
@@ -109,7 +110,6 @@ export class MessageReader {
     const c = text[start];
     if (c === '{' || c === '[') return this.emit(text, 'newline');
     if (HEADER_LINE.test(text)) {
-      if (this.singleHeader(text)) return CONTINUE;
       this.headers = [text];
       this.state = 'headers';
       return CONTINUE;
@@ -118,17 +118,21 @@ export class MessageReader {
   }
 
   /**
-   * The usual header block — one valid Content-Length line and the blank line right after it,
-   * already buffered — read at once: true when `header` was that, and the body is next.
-   * Anything else (more headers, a blank line still to come, a bad value) takes the general path.
+   * The header block every client sends, `Content-Length: N\r\n\r\n` with N in range, read
+   * from the bytes at once (no line is decoded): true when it was that, and the body is next.
+   * Any other block — other headers, other spellings, a bad or missing value — or one not yet
+   * buffered whole takes the general path.
    */
-  private singleHeader(header: string): boolean {
-    const first = this.queue.byteAt(0);
-    const blank = first === LF ? 1 : first === CR && this.queue.byteAt(1) === LF ? 2 : 0;
-    if (blank === 0 || !isContentLength(header)) return false;
-    const length = lengthValue(header);
-    if (length === undefined || length === 0 || length > this.maxMessageBytes || !Number.isSafeInteger(length)) return false;
-    this.queue.skip(blank);
+  private usualHeader(): boolean {
+    const queue = this.queue;
+    if (queue.byteAt(0) !== USUAL_HEADER[0] || !queue.startsWith(USUAL_HEADER)) return false;
+    let at = USUAL_HEADER.length;
+    let length = 0;
+    for (let b = queue.byteAt(at); b >= 0x30 && b <= 0x39 && at - USUAL_HEADER.length < 15; b = queue.byteAt(++at)) length = length * 10 + b - 0x30;
+    if (at === USUAL_HEADER.length || length === 0 || length > this.maxMessageBytes) return false;
+    if (queue.byteAt(at) !== CR || queue.byteAt(at + 1) !== LF || queue.byteAt(at + 2) !== CR || queue.byteAt(at + 3) !== LF) return false;
+    queue.skip(at + 4);
+    this.scanned = 0;
     this.bodyLength = length;
     this.state = 'body';
     return true;
@@ -262,6 +266,7 @@ export class MessageReader {
 }
 
 const CONTINUE = Symbol('continue');
+const USUAL_HEADER = Buffer.from('Content-Length: ', 'latin1');
 const NEWLINE = Buffer.from('\n');
 
 function firstNonBlank(text: string): number {

@@ -16,6 +16,19 @@ const HEADER_END = Buffer.from('\r\n\r\n');
 const PREFIX = Buffer.from('Content-Length: ');
 const LENGTH = /content-length:\s*(\d+)/i;
 
+/**
+ * `Content-Length: N\r\n\r\n` at `start`, read without searching (the block toolwire writes):
+ * where its body starts and N; `undefined` for any other block or one not yet whole.
+ */
+function usualHeader(data: Buffer, start: number): [number, number] | undefined {
+  if (data.length < start + PREFIX.length || data.compare(PREFIX, 0, PREFIX.length, start, start + PREFIX.length) !== 0) return undefined;
+  let k = start + PREFIX.length;
+  let value = 0;
+  for (; k < data.length && data[k] >= 0x30 && data[k] <= 0x39; k++) value = value * 10 + data[k] - 0x30;
+  if (k === start + PREFIX.length || k + 4 > data.length || data[k] !== 13 || data[k + 1] !== 10 || data[k + 2] !== 13 || data[k + 3] !== 10) return undefined;
+  return [k + 4, value];
+}
+
 /** The Content-Length of the header block at `start..end`: the usual single header read by hand, anything else by a regex. */
 function lengthOf(data: Buffer, start: number, end: number): number {
   if (data.compare(PREFIX, 0, PREFIX.length, start, start + PREFIX.length) === 0) {
@@ -50,10 +63,17 @@ export class FrameCollector {
         start = end + 1;
         if (line) this.onMessage(line);
       } else {
-        const headerEnd = data.indexOf(HEADER_END, start);
-        if (headerEnd < 0) break;
-        const length = lengthOf(data, start, headerEnd);
-        const bodyStart = headerEnd + HEADER_END.length;
+        const usual = usualHeader(data, start);
+        let bodyStart: number;
+        let length: number;
+        if (usual) {
+          [bodyStart, length] = usual;
+        } else {
+          const headerEnd = data.indexOf(HEADER_END, start);
+          if (headerEnd < 0) break;
+          length = lengthOf(data, start, headerEnd);
+          bodyStart = headerEnd + HEADER_END.length;
+        }
         const bodyEnd = bodyStart + length;
         if (bodyEnd > data.length) break;
         this.onMessage(data.toString('utf8', bodyStart, bodyEnd));

@@ -51,10 +51,11 @@ describe('the Hono app through app.request()', () => {
 
 const BUN = join(__dirname, '..', '..', '..', 'node_modules', '@oven', 'bun-linux-x64', 'bin', 'bun');
 const bunProblem = !existsSync(BUN) ? `${BUN} is not installed` : spawnSync(BUN, ['--version']).status !== 0 ? `${BUN} cannot run here` : undefined;
-if (bunProblem) console.warn(`skipping the Hono example under Bun: ${bunProblem}`);
 
-(bunProblem ? describe.skip : describe)('dist/main.js under Bun', () => {
+describe('dist/main.js under Bun', () => {
   it('listens on a free port and serves the SDK client', async () => {
+    // the devDependency installs Bun on linux-x64: a missing one is a broken install, not a reason to test less
+    if (bunProblem) throw new Error(`Bun cannot run here: ${bunProblem}`);
     const child = spawn(BUN, [join(__dirname, '..', 'dist', 'main.js')], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const url = await new Promise<string>((resolve, reject) => {

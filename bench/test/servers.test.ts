@@ -3,10 +3,10 @@
  * tools/call right, reports its CPU time and RSS through the side channel, and exits when asked.
  */
 import { request } from 'node:http';
-import { HTTP_SERVER_IDS, STDIO_SERVER_IDS, httpServer, stdioServer } from '../src/driver/catalog';
+import { HTTP_SERVER_IDS, STDIO_SERVER_IDS, httpServer, stdioServer, type HttpServerId } from '../src/driver/catalog';
 import { FrameCollector, frame } from '../src/driver/frames';
 import { ServerProcess } from '../src/driver/ServerProcess';
-import { BASE_HEADERS, runsWorkload, variantOf, workload } from '../src/fixture/workloads';
+import { BASE_HEADERS, runsWorkload, variantOf, workload, type WorkloadId } from '../src/fixture/workloads';
 import { checkCallText } from '../src/fixture/checks';
 
 jest.setTimeout(30_000);
@@ -68,29 +68,26 @@ describe('the workloads of one feature', () => {
     expect(HTTP_SERVER_IDS.filter((id) => runsWorkload(httpServer(id), 'list-1000-page'))).toEqual(['toolwire-express', 'toolwire-http']);
   });
 
-  it.each(structuredServers)('%s answers tools/call sum with structuredContent on its STRUCTURED=1 variant', async (id) => {
-    const { tools, env } = variantOf('call-structured');
+  /** Starts the server variant workload `w` needs, sends its request once, and stops the server. */
+  async function sendOnce(id: HttpServerId, w: WorkloadId): Promise<{ status: number; body: string }> {
+    const { tools, env } = variantOf(w);
     const server = await ServerProcess.start(httpServer(id).program, { tools, env });
     try {
-      const w = workload('call-structured');
-      const res = await post(server.url, w.body, { ...BASE_HEADERS, ...w.headers });
-      expect([res.status, w.check(res.body)]).toEqual([200, undefined]);
+      return await post(server.url, workload(w).body, { ...BASE_HEADERS, ...workload(w).headers });
     } finally {
       await server.close();
     }
+  }
+
+  it.each(structuredServers)('%s answers tools/call sum with structuredContent on its STRUCTURED=1 variant', async (id) => {
+    const res = await sendOnce(id, 'call-structured');
+    expect([res.status, workload('call-structured').check(res.body)]).toEqual([200, undefined]);
   });
 
   it.each(['toolwire-express', 'toolwire-http'] as const)('%s answers the second page of 1,000 tools for the cursor the driver computed', async (id) => {
-    const { tools, env } = variantOf('list-1000-page');
-    const server = await ServerProcess.start(httpServer(id).program, { tools, env });
-    try {
-      const w = workload('list-1000-page');
-      const res = await post(server.url, w.body, { ...BASE_HEADERS, ...w.headers });
-      expect([res.status, w.check(res.body)]).toEqual([200, undefined]);
-      expect((JSON.parse(res.body) as { result: { tools: { name: string }[] } }).result.tools[0].name).toBe('filler_0099'); // tool 101 of add, echo, fillers
-    } finally {
-      await server.close();
-    }
+    const res = await sendOnce(id, 'list-1000-page');
+    expect([res.status, workload('list-1000-page').check(res.body)]).toEqual([200, undefined]);
+    expect((JSON.parse(res.body) as { result: { tools: { name: string }[] } }).result.tools[0].name).toBe('filler_0099'); // tool 101 of add, echo, fillers
   });
 });
 

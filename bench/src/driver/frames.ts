@@ -29,14 +29,8 @@ function usualHeader(data: Buffer, start: number): [number, number] | undefined 
   return [k + 4, value];
 }
 
-/** The Content-Length of the header block at `start..end`: the usual single header read by hand, anything else by a regex. */
+/** The Content-Length of any other header block at `start..end` (names in any case, other headers around it). */
 function lengthOf(data: Buffer, start: number, end: number): number {
-  if (data.compare(PREFIX, 0, PREFIX.length, start, start + PREFIX.length) === 0) {
-    let value = 0;
-    let k = start + PREFIX.length;
-    for (; k < end && data[k] >= 0x30 && data[k] <= 0x39; k++) value = value * 10 + data[k] - 0x30;
-    if (k === end && k > start + PREFIX.length) return value;
-  }
   const match = LENGTH.exec(data.toString('latin1', start, end));
   if (!match) throw new Error(`a frame without Content-Length: ${data.toString('latin1', start, end).slice(0, 80)}`);
   return Number(match[1]);

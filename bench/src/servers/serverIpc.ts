@@ -35,7 +35,8 @@ export function runServerProgram(start: () => Promise<number>): void {
       const gc = (globalThis as { gc?: () => void }).gc;
       if (message.gc && gc) gc();
       const cpu = process.cpuUsage();
-      send({ type: 'usage', seq: message.seq, cpuMicros: cpu.user + cpu.system, rss: process.memoryUsage.rss(), heapUsed: process.memoryUsage().heapUsed });
+      const memory = process.memoryUsage();
+      send({ type: 'usage', seq: message.seq, cpuMicros: cpu.user + cpu.system, rss: memory.rss, heapUsed: memory.heapUsed });
     }
   });
   process.on('disconnect', () => process.exit(0));

@@ -83,7 +83,7 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
       const framing = service.framing; // the framing of the message just read
       const body = service.handle(text, notifiers[framing]);
       if (typeof body === 'string') {
-        writer.write(frameMessage(body, framing));
+        writer.write(frameMessage(body, framing)); // answered on the spot: no closure, no Promise
       } else {
         const reply = body.then((json) => (outputGone ? undefined : writer.write(frameMessage(json, framing)))).catch(stop);
         replies.add(reply);

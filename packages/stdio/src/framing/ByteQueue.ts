@@ -82,10 +82,7 @@ export class ByteQueue {
    * with no Buffer made for them.
    */
   takeText(n: number, consume = n, encoding: 'utf8' | 'latin1' = 'utf8'): string {
-    const head = this.chunks[this.first];
-    let text: string;
-    if (head !== undefined && this.offset + n <= head.length) text = head.toString(encoding, this.offset, this.offset + n);
-    else text = this.peek(n).toString(encoding);
+    const text = this.peekText(n, encoding);
     this.skip(consume);
     return text;
   }

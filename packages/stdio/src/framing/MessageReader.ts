@@ -294,7 +294,6 @@ const NAME = 'content-length:';
 
 /** Whether a header line is a Content-Length header (the name in any case). */
 function isContentLength(header: string): boolean {
-  if (header.startsWith('Content-Length:')) return true; // the usual spelling, without a lower-cased copy
   return header.length > NAME.length && (header.charCodeAt(0) | 0x20) === 0x63 && header.slice(0, NAME.length).toLowerCase() === NAME;
 }
 

@@ -25,7 +25,7 @@ module.exports = {
     {
       ...common,
       displayName: 'default',
-      roots: ['<rootDir>/packages', '<rootDir>/examples', '<rootDir>/bench'],
+      roots: ['<rootDir>/packages', '<rootDir>/examples', '<rootDir>/bench', '<rootDir>/test'],
     },
     {
       ...common,

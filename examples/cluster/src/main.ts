@@ -46,7 +46,10 @@ if (cluster.isPrimary) {
   const { decl, defs } = createClusterService();
   const app = express();
   app.use('/mcp', mcpRouter(decl, defs), mcpErrorHandler());
-  const server = createServer(app);
+  // Slow clients cannot hold sockets open: a request's headers must arrive within 10 s and the
+  // whole request within 30 s (the response — a long call, an SSE stream — is not limited by
+  // these), and an idle keep-alive connection is closed after 5 s.
+  const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }, app);
   server.listen(port, '127.0.0.1', () => void (server.address() as AddressInfo));
   process.once('SIGTERM', () => {
     server.close(() => process.exit(0));

@@ -26,6 +26,9 @@ import {
 import { RED_PIXEL_DATA_URL, RED_PIXEL_PNG, silentWav } from './media';
 import { addInputRequiredFixtures } from './inputRequired';
 
+/** The most progress notifications one `progress_burst` call may send (a bound on the work one request can ask for). */
+const MAX_BURST = 10_000;
+
 /**
  * The JSON Schema 2020-12 input schema of `json_schema_2020_12_tool`, published verbatim: the one
  * conformance 0.2.0-alpha.12 checks (`$schema`, `$defs` with an `$anchor`, `$ref`,
@@ -187,8 +190,11 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
     ctx.log('info', 'Tool execution completed', 'test_tool_with_logging');
     return 'Logging test completed';
   });
-  const burst = decl.addTool('progress_burst', 'Reports progress 1 … count of count at once, then answers count').addParam('count', integerType(), 'How many progress notifications');
+  const burst = decl
+    .addTool('progress_burst', `Reports progress 1 … count of count at once, then answers count (at most ${MAX_BURST})`)
+    .addParam('count', integerType(), `How many progress notifications (1 … ${MAX_BURST})`);
   defs.registerTool(burst, (count, ctx) => {
+    if (count > MAX_BURST) throw new RemotingFault(`count must be at most ${MAX_BURST}, got ${count}`);
     for (let i = 1; i <= count; i++) ctx.progress(i, count);
     return count;
   });

@@ -78,7 +78,10 @@ if (args.stdio) {
     app.use(`/.well-known/oauth-protected-resource${path}`, protectedResourceMetadata(auth));
   }
   app.use('/mcp', mcpRouter(decl, defs, { onError, callTimeoutMs: args.callTimeoutMs, ...(auth ? { auth } : {}) }), mcpErrorHandler());
-  const server = createServer(app);
+  // Slow clients cannot hold sockets open: a request's headers must arrive within 10 s and the
+  // whole request within 30 s (the response — a long call, an SSE stream — is not limited by
+  // these), and an idle keep-alive connection is closed after 5 s.
+  const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }, app);
   server.listen(args.port, '127.0.0.1', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
     console.error(`toolwire-everything listening on ${url}${auth ? ` (tokens of ${args.authIssuer} for ${auth.resource} required)` : ''}`);

@@ -141,8 +141,9 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
       expect(await call('read_note', { id: 'nope' })).toMatchObject({ isError: true });
     });
 
-    it('serves the 2026 diagnostic tools to legacy clients too (capabilities are not checked per request there)', async () => {
-      expect((await call('test_missing_capability')).content[0].text).toBe('The client declared sampling.');
+    it('serves the 2026 diagnostic tools to legacy clients too; a tool needing sampling is -32021 where initialize said the client lacks it (stdio), and runs where that cannot be known (stateless HTTP)', async () => {
+      if (name === 'stdio') await expect(call('test_missing_capability')).rejects.toMatchObject({ code: -32021, message: expect.stringContaining('sampling') });
+      else expect((await call('test_missing_capability')).content[0].text).toBe('The client declared sampling.');
       expect((await call('echo_region', { region: 'Tromsø' })).content[0].text).toBe('region: Tromsø');
       const { tools } = await client.listTools();
       expect(tools.find((t) => t.name === 'echo_region')?.inputSchema.properties).toEqual({ region: { type: 'string', description: 'The region' } });

@@ -17,7 +17,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const app = createApp({
   onError: (error, info) => console.error(`toolwire-demo: ${info.tool ?? info.method ?? 'request'} failed:`, error),
 });
-const server = createServer(app);
+// Slow clients cannot hold sockets open: a request's headers must arrive within 10 s and the
+// whole request within 30 s (the response — a long call, an SSE stream — is not limited by
+// these), and an idle keep-alive connection is closed after 5 s.
+const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }, app);
 server.listen(port, '127.0.0.1', () => {
   const { port: bound } = server.address() as AddressInfo;
   console.error(`toolwire-demo listening on http://127.0.0.1:${bound}/mcp`);

@@ -41,6 +41,13 @@ export class HttpDispatchContext implements DispatchContext {
     return Array.isArray(value) ? value.join(', ') : value;
   }
 
+  /** Whether header `name` (lower-case) came on more than one line (Node joins them in `headers`). */
+  headerRepeated(name: string): boolean {
+    if (this.request.headers[name] === undefined) return false;
+    const lines = this.request.headersDistinct[name];
+    return lines !== undefined && lines.length > 1;
+  }
+
   /** Aborts when the client disconnects before the response has been written. */
   get signal(): AbortSignal {
     if (this.controller) return this.controller.signal;

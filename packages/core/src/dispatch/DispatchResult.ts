@@ -7,9 +7,9 @@
 /**
  * The HTTP statuses core gives answers: 200 (a response), 202 (nothing to send), 400 (the message
  * was refused), 401 (no valid token), 403 (a tool the token lacks the scopes for), 404 (unknown
- * method on the modern path).
+ * method on the modern path), 503 (the server is at its `maxConcurrentCalls`; with `Retry-After`).
  */
-export type DispatchStatus = 200 | 202 | 400 | 401 | 403 | 404;
+export type DispatchStatus = 200 | 202 | 400 | 401 | 403 | 404 | 503;
 
 /** The dispatcher's answer to one message. */
 export interface DispatchResult {
@@ -36,7 +36,7 @@ export interface DispatchResult {
 export type Reply = DispatchResult | undefined | Promise<DispatchResult | undefined>;
 
 /** Why a message got the answer it got; the one table below maps each to its HTTP status. */
-export type Disposition = 'response' | 'refused' | 'unauthorized' | 'forbidden' | 'unknownMethod';
+export type Disposition = 'response' | 'refused' | 'unauthorized' | 'forbidden' | 'unknownMethod' | 'busy';
 
 const STATUS: Readonly<Record<Disposition | 'silence', DispatchStatus>> = Object.freeze({
   response: 200,
@@ -45,6 +45,7 @@ const STATUS: Readonly<Record<Disposition | 'silence', DispatchStatus>> = Object
   unauthorized: 401,
   forbidden: 403,
   unknownMethod: 404,
+  busy: 503,
 });
 
 /** The result of a message that gets no reply (notifications, responses): HTTP 202. */
@@ -70,4 +71,12 @@ export function refused(body: string): DispatchResult {
  */
 export function forbidden(body: string, headers: Readonly<Record<string, string>>): DispatchResult {
   return { ...answer(body, 'forbidden'), headers };
+}
+
+/** The seconds a refused-as-busy client is asked to wait (`Retry-After`). */
+const BUSY_RETRY_AFTER_SECONDS = '1';
+
+/** A call refused because the server is at its `maxConcurrentCalls`: HTTP 503 with `Retry-After`. */
+export function busy(body: string): DispatchResult {
+  return { ...answer(body, 'busy'), headers: { 'Retry-After': BUSY_RETRY_AFTER_SECONDS } };
 }

@@ -31,6 +31,8 @@ import type { MethodTable, Services } from './methods/Handler';
 import { legacyMethods } from './methods/legacyMethods';
 import { Limits, resolveLimits } from './limits';
 import { textTooDeep, valueTooDeep } from './nestingDepth';
+import { topLevelId } from './topLevelId';
+import type { RequestId } from './jsonRpc';
 
 /** What the transport knows about the message it dispatches. */
 export interface DispatchContext {
@@ -52,6 +54,15 @@ export interface DispatchContext {
    * (stdio) leave it out, and those checks do not apply.
    */
   header?(name: string): string | undefined;
+  /**
+   * Whether the request carried header `name` (lower-case) on more than one line. Transports that
+   * can tell (node:http, Express) say so, and a repeated `MCP-Protocol-Version`, `Mcp-Method`,
+   * `Mcp-Name` or `Mcp-Param-*` is refused (-32020) instead of being compared as its joined value.
+   * The Fetch API joins repeated headers before a handler sees them, so the fetch transport
+   * cannot tell: there a repeat is compared joined (`a, b`), which refuses all but a value that
+   * itself reads `a, b`.
+   */
+  headerRepeated?(name: string): boolean;
   /**
    * The request's verified authorization (HTTP with the `auth` option: `HttpRules.authenticate`).
    * With it, tools/call refuses a tool whose scopes the token lacks (403) and procedures see
@@ -137,14 +148,14 @@ export class Dispatcher {
     let parsed = message;
     const { maxDepth } = this.limits;
     if (typeof message === 'string') {
-      if (textTooDeep(message, maxDepth)) return refused(tooDeep(maxDepth));
+      if (textTooDeep(message, maxDepth)) return tooDeep(topLevelId(message), maxDepth);
       try {
         parsed = JSON.parse(message);
       } catch (e) {
         return refused(parseErrorResponse((e as Error).message));
       }
     } else if (valueTooDeep(message, maxDepth)) {
-      return refused(tooDeep(maxDepth));
+      return tooDeep(isObject(message) && isRequestId(message.id) ? message.id : undefined, maxDepth);
     }
     const version = context.protocolVersion ?? context.session?.protocolVersion ?? DEFAULT_NEGOTIATED_VERSION;
     const profile = this.services.decl.profileOf(version);
@@ -251,8 +262,18 @@ function unsupported(id: Envelope['id'] | null, version: string): string {
   return errorResponse(id ?? null, ErrorCodes.InvalidRequest, `Unsupported MCP-Protocol-Version: ${version}`);
 }
 
-function tooDeep(maxDepth: number): string {
-  return errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: the message nests deeper than maxDepth (${maxDepth})`);
+/**
+ * A message that nests deeper than `maxDepth`: a request whose id can be read is answered -32602
+ * with that id (in-band, so a client waiting on it is answered); any other message -32600 with
+ * `id: null` (HTTP 400).
+ */
+function tooDeep(id: RequestId | undefined, maxDepth: number): DispatchResult {
+  if (id !== undefined) return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: the message nests deeper than maxDepth (${maxDepth})`));
+  return refused(errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: the message nests deeper than maxDepth (${maxDepth})`));
+}
+
+function isRequestId(value: unknown): value is RequestId {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 }
 
 function settle(reply: Reply): DispatchResult | Promise<DispatchResult> {

@@ -24,7 +24,7 @@ import type { ErrorPolicy } from './errorPolicy';
 import type { Limits } from './limits';
 import { argumentProblem } from './argumentLimits';
 import type { InboundRequest } from './Inbound';
-import { answer, DispatchResult, refused } from './DispatchResult';
+import { answer, busy, DispatchResult, refused } from './DispatchResult';
 import { ToolCallContext } from './ToolCallContext';
 import { STATE_TTL_MS } from './asks/requestState';
 import type { StateSealer } from './asks/requestState';
@@ -40,6 +40,8 @@ class StringSink {
 /** Runs tools/call requests for one declaration and procedure table. */
 export class ToolCaller {
   private plans = { revision: -1, byName: new Map<string, ToolPlan>() };
+  /** Calls whose procedure went asynchronous and has not settled (bounded by `maxConcurrentCalls`). */
+  private inFlight = 0;
 
   constructor(
     private readonly defs: ServiceDefinition,
@@ -48,6 +50,13 @@ export class ToolCaller {
     private readonly limits: Limits,
     private readonly sealer: StateSealer,
   ) {}
+
+  /** The -32000 (HTTP 503) refusal of a call while `maxConcurrentCalls` calls are in flight, or `undefined`. */
+  busyRefusal(request: InboundRequest): DispatchResult | undefined {
+    const max = this.limits.maxConcurrentCalls;
+    if (this.inFlight < max) return undefined;
+    return busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: ${this.inFlight} tool calls are in flight (maxConcurrentCalls (${max})); try again later`));
+  }
 
   /** Answers one tools/call request; a Promise only when the procedure returned one. */
   call(request: InboundRequest): DispatchResult | Promise<DispatchResult | undefined> {
@@ -120,12 +129,14 @@ export class ToolCaller {
     const timeoutMs = this.limits.callTimeoutMs;
     const tool = plan.tool;
     const info = { requestId: id, method: 'tools/call', tool: tool.name };
+    this.inFlight++;
     return new Promise((resolve) => {
       let open = true;
       let timer: ReturnType<typeof setTimeout> | undefined;
       /** Ends the call; true when its reply is to be sent (it was not cancelled). */
       const close = (): boolean => {
         open = false;
+        this.inFlight--;
         context.finished = true;
         if (timer !== undefined) clearTimeout(timer);
         return !(session && call && !session.end(id, call));

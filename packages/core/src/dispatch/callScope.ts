@@ -16,6 +16,11 @@ export function clientCapabilitiesOf(request: InboundRequest): Readonly<Record<s
   return request.meta?.clientCapabilities ?? request.context.session?.clientCapabilities ?? UNKNOWN_CAPABILITIES;
 }
 
+/** The capabilities the client declared, or `undefined` where this request cannot know them (stateless legacy HTTP). */
+export function knownClientCapabilitiesOf(request: InboundRequest): Readonly<Record<string, unknown>> | undefined {
+  return request.meta?.clientCapabilities ?? request.context.session?.clientCapabilities;
+}
+
 /**
  * The lowest level a `log()` of this request sends; `undefined` sends nothing.
  * @param defaultLevel - the declaration's level when logging is on, `undefined` when it is off.

@@ -17,11 +17,16 @@ export interface Limits {
   readonly maxStringLength: number;
   /** Longest time an asynchronous procedure may take before its call is answered "timed out" and its signal aborted, in ms. */
   readonly callTimeoutMs: number;
+  /**
+   * Most tool calls one dispatcher runs at once (those that went asynchronous and have not
+   * finished). One more is refused at once — -32000 with HTTP 503 and `Retry-After` — never queued.
+   */
+  readonly maxConcurrentCalls: number;
 }
 
 /**
  * The defaults: depth 64, batches of 100, 10,000 argument values, strings of 4 Mi code units
- * (4,194,304, the HTTP body cap) and calls of 5 minutes (300,000 ms).
+ * (4,194,304, the HTTP body cap), calls of 5 minutes (300,000 ms) and 1,000 calls in flight at once.
  */
 export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxDepth: 64,
@@ -29,6 +34,7 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxArgumentElements: 10_000,
   maxStringLength: 4 * 1024 * 1024,
   callTimeoutMs: 5 * 60 * 1000,
+  maxConcurrentCalls: 1000,
 });
 
 /** The names of the limit options, as {@link DispatcherOptions} spells them. */

@@ -2,10 +2,10 @@
  * modern: the admission ladder of a request that claims the 2026-07-28 era (its
  * `params._meta` names a protocol version). In the specification's order — header/body
  * mismatches, the `_meta` envelope, the version, missing standard headers and `Mcp-Name`, the
- * client capabilities the called tool needs (`Tool.setRequiredCapabilities`, -32021), the
  * mirrored `Mcp-Param-*` headers — each step refuses with its code and HTTP 400; what passes is
  * routed through the modern method table (an unknown method there is 404). Header steps run
- * only for transports that have headers (HTTP); stdio has none.
+ * only for transports that have headers (HTTP); stdio has none. The client capabilities a tool
+ * needs (-32021) are checked by tools/call itself, for every era (`capabilityRefusal`).
  */
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { Tool } from '../declaration/Tool';
@@ -34,6 +34,8 @@ export function admit(envelope: Envelope & { id: RequestId }, context: DispatchC
   const params = envelope.params as Record<string, unknown>; // a claim implies params and _meta are objects
   const header = context.header && ((name: string): string | undefined => context.header?.(name));
   const mismatch = (message: string): DispatchResult => refused(errorResponse(id, ErrorCodes.HeaderMismatch, message));
+  const repeated = STANDARD_HEADERS.find((name) => context.headerRepeated?.(name.toLowerCase()));
+  if (header && repeated) return mismatch(`Header mismatch: ${repeated} is sent more than once`);
 
   // 4a: headers that disagree with the body
   const versionHeader = context.protocolVersion?.trim();
@@ -72,41 +74,16 @@ export function admit(envelope: Envelope & { id: RequestId }, context: DispatchC
     }
   }
 
-  // 7: client capabilities the tool needs (every transport)
-  const required = tool?.requiredCapabilities;
-  if (required) {
-    const missing = missingCapabilities(required, meta.clientCapabilities);
-    if (missing) {
-      const names = Object.keys(missing).join(', ');
-      return refused(
-        errorResponseWithData(id, ErrorCodes.MissingClientCapability, `Missing required client capability: ${names} (tool "${tool.name}")`, {
-          requiredCapabilities: missing,
-        }),
-      );
-    }
-  }
-
   // 8: arguments mirrored in Mcp-Param-* headers
   if (header && tool) {
-    const paramProblem = paramHeadersProblem(tool, params, header);
+    const paramProblem = paramHeadersProblem(tool, params, header, (name) => context.headerRepeated?.(name) === true);
     if (paramProblem) return mismatch(paramProblem);
   }
   return { profile, meta };
 }
 
-/**
- * The part of `required` that `declared` does not cover (an object value needs an object with
- * its keys covered in turn, any other value an equal one), or `undefined` when all is declared.
- */
-function missingCapabilities(required: Readonly<Record<string, unknown>>, declared: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
-  let missing: Record<string, unknown> | undefined;
-  for (const [key, need] of Object.entries(required)) {
-    const has = Object.prototype.hasOwnProperty.call(declared, key) ? declared[key] : undefined;
-    const covered = isObject(need) ? isObject(has) && missingCapabilities(need, has) === undefined : has === need;
-    if (!covered) (missing ??= {})[key] = need;
-  }
-  return missing;
-}
+/** The standard headers that must come at most once (Mcp-Param-* are checked where they are read). */
+const STANDARD_HEADERS = ['MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name'];
 
 function nameHeaderProblem(raw: string | undefined, name: unknown): string | undefined {
   if (raw === undefined) return 'Header mismatch: tools/call requires the Mcp-Name header';
@@ -116,13 +93,14 @@ function nameHeaderProblem(raw: string | undefined, name: unknown): string | und
   return undefined;
 }
 
-function paramHeadersProblem(tool: Tool, params: Record<string, unknown>, header: (name: string) => string | undefined): string | undefined {
+function paramHeadersProblem(tool: Tool, params: Record<string, unknown>, header: (name: string) => string | undefined, repeated: (name: string) => boolean): string | undefined {
   if (tool.paramHeaders.size === 0) return undefined;
   const args = isObject(params.arguments) ? params.arguments : {};
   for (const [param, name] of tool.paramHeaders) {
     const value = Object.prototype.hasOwnProperty.call(args, param) ? args[param] : undefined;
-    const raw = header(`${PARAM_HEADER_PREFIX}${name}`.toLowerCase());
     const full = `${PARAM_HEADER_PREFIX}${name}`;
+    const raw = header(full.toLowerCase());
+    if (raw !== undefined && repeated(full.toLowerCase())) return `Header mismatch: ${full} is sent more than once`;
     if (value === undefined || value === null) {
       if (raw !== undefined) return `Header mismatch: ${full} is sent but argument "${param}" is not`;
       continue;

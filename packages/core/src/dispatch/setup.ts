@@ -44,6 +44,13 @@ export interface DispatcherOptions {
    */
   callTimeoutMs?: number;
   /**
+   * Most tool calls running at once on this dispatcher (default 1,000): calls whose procedure went
+   * asynchronous and has not settled. One more is refused at once with `-32000` ("Server busy")
+   * — HTTP 503 with `Retry-After: 1` — never queued, so a flood of slow calls cannot grow memory
+   * without bound. Synchronous procedures finish before anything else runs and never count.
+   */
+  maxConcurrentCalls?: number;
+  /**
    * Declared tools without a registered procedure: `'warn'` (default) writes one line on stderr
    * when the first message is handled, `'error'` throws a TypeError naming them when the
    * dispatcher (or transport) is made, `'ignore'` says nothing. Their calls answer -32603.

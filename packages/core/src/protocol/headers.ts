@@ -32,11 +32,22 @@ export function headerValue(raw: string): string | undefined {
   }
 }
 
-/** Whether a header value (decoded) states `value`: strings exactly, integers numerically, booleans as `true`/`false`. */
+/**
+ * A number in the canonical text form a header states it in: optional minus, decimal digits
+ * without leading zeros, an optional fraction — no hex (`0x10`), octal-looking (`016`),
+ * exponent (`1e1`), sign (`+16`) or trailing text.
+ */
+const CANONICAL_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+
+/**
+ * Whether a header value (decoded) states `value`: strings exactly, booleans as `true`/`false`,
+ * numbers in canonical decimal form compared numerically (`16` and `16.0` state 16; `0x10`,
+ * `016` and `1.6e1` do not).
+ */
 export function headerStates(decoded: string, value: unknown): boolean {
   if (typeof value === 'string') return decoded === value;
   if (typeof value === 'boolean') return decoded === String(value);
-  if (typeof value === 'number') return decoded !== '' && Number(decoded) === value;
+  if (typeof value === 'number') return CANONICAL_NUMBER.test(decoded) && Number(decoded) === value;
   return false;
 }
 

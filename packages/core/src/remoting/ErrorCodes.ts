@@ -12,6 +12,12 @@ export const ErrorCodes = {
   InvalidParams: -32602,
   /** The server failed while handling a valid request. */
   InternalError: -32603,
+  /**
+   * The server is at its `maxConcurrentCalls`: the call was refused at once, not queued (HTTP 503
+   * with `Retry-After`). Try again later. An implementation-defined code, outside the range the
+   * MCP specification reserves (-32020 to -32099).
+   */
+  ServerBusy: -32000,
   /** 2026-07-28: an HTTP header (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`) is missing, malformed or disagrees with the body. */
   HeaderMismatch: -32020,
   /** 2026-07-28: the request needs a client capability its `_meta` does not declare (`data.requiredCapabilities`). */

@@ -32,8 +32,8 @@ function depthOf(value: unknown): number {
 }
 
 describe('defaults', () => {
-  it('are on: depth 64, batches of 100, 10,000 argument values, 4 Mi-character strings, 5-minute calls', () => {
-    expect(DEFAULT_LIMITS).toEqual({ maxDepth: 64, maxBatch: 100, maxArgumentElements: 10_000, maxStringLength: 4 * 1024 * 1024, callTimeoutMs: 300_000 });
+  it('are on: depth 64, batches of 100, 10,000 argument values, 4 Mi-character strings, 5-minute calls, 1,000 calls in flight', () => {
+    expect(DEFAULT_LIMITS).toEqual({ maxDepth: 64, maxBatch: 100, maxArgumentElements: 10_000, maxStringLength: 4 * 1024 * 1024, callTimeoutMs: 300_000, maxConcurrentCalls: 1000 });
     expect(Object.isFrozen(DEFAULT_LIMITS)).toBe(true);
   });
 });
@@ -42,13 +42,13 @@ describe('maxDepth', () => {
   // the message itself is level 1, params 2, arguments 3, value 4: its member v nests the rest
   const atDepth = (depth: number): string => toolCall('any', { value: { v: nested(depth - 4) } });
 
-  it('accepts a message 64 levels deep and refuses 65 with -32600 naming the limit (HTTP 400)', () => {
+  it('accepts a message 64 levels deep and refuses 65 with -32602 naming the limit, with the request\'s id', () => {
     const { dispatcher, calls } = setup();
     expect(depthOf(JSON.parse(atDepth(64)))).toBe(64);
     expect(JSON.parse(dispatcher.dispatchSync(atDepth(64)).body).result.isError).toBe(false);
     const refused = dispatcher.dispatchSync(atDepth(65));
-    expect(refused.status).toBe(400);
-    expect(JSON.parse(refused.body)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: the message nests deeper than maxDepth (64)' } });
+    expect(refused.status).toBe(200);
+    expect(JSON.parse(refused.body)).toEqual({ jsonrpc: '2.0', id: JSON.parse(atDepth(64)).id, error: { code: -32602, message: 'Invalid params: the message nests deeper than maxDepth (64)' } });
     expect(calls).toHaveLength(1);
   });
 
@@ -66,7 +66,8 @@ describe('maxDepth', () => {
 
   it('applies to already parsed messages too', () => {
     const { dispatcher } = setup({ maxDepth: 8 });
-    expect(dispatcher.dispatchSync(JSON.parse(atDepth(9))).status).toBe(400);
+    const refused = dispatcher.dispatchSync(JSON.parse(atDepth(9)));
+    expect([refused.status, JSON.parse(refused.body).error.code]).toEqual([200, -32602]);
     expect(dispatcher.dispatchSync(JSON.parse(atDepth(8))).status).toBe(200);
   });
 

@@ -17,7 +17,7 @@ describe('limits over stdio', () => {
   it('Service: each refusal names its limit and the next message is answered', () => {
     const { defs, decl } = createTestService();
     const service = new Service(defs, decl, options);
-    expect(JSON.parse(service.dispatch(tooDeep)).error).toEqual({ code: -32600, message: 'Invalid Request: the message nests deeper than maxDepth (8)' });
+    expect(JSON.parse(service.dispatch(tooDeep))).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Invalid params: the message nests deeper than maxDepth (8)' } });
     expect(JSON.parse(service.dispatch(batch(4))).error.message).toBe('Invalid Request: a batch of 4 entries exceeds maxBatch (3)');
     expect(JSON.parse(service.dispatch(call(2, 'add', { a: 1, b: 2, c: [1, 2, 3] }))).error.message).toBe('arguments hold more than maxArgumentElements (4) values');
     expect(JSON.parse(service.dispatch(call(3, 'shout', { message: 'too long!' }))).error.message).toBe('argument "message": a string of 9 characters exceeds maxStringLength (8)');
@@ -32,7 +32,7 @@ describe('limits over stdio', () => {
     const replies: string[] = [];
     for (let json = service.readMessage(source); json !== ''; json = service.readMessage(source)) replies.push(service.dispatch(json));
     expect(replies.map((r) => JSON.parse(r).error?.message ?? JSON.parse(r).result.content[0].text)).toEqual([
-      'Invalid Request: the message nests deeper than maxDepth (8)',
+      'Invalid params: the message nests deeper than maxDepth (8)',
       'Invalid Request: a batch of 4 entries exceeds maxBatch (3)',
       '4',
     ]);
@@ -57,7 +57,7 @@ describe('limits over stdio', () => {
     await done;
     const replies = output.replies();
     expect(replies.map((r) => [r.id, r.error?.message ?? r.result?.content?.[0].text])).toEqual([
-      [null, 'Invalid Request: the message nests deeper than maxDepth (8)'],
+      [1, 'Invalid params: the message nests deeper than maxDepth (8)'],
       [null, 'Invalid Request: a batch of 9 entries exceeds maxBatch (3)'],
       [2, 'fine'],
       [1, 'Tool "hang" timed out after 50 ms'],

@@ -7,6 +7,7 @@
 import type { MethodTable, RequestHandler } from './Handler';
 import { discover } from './discover';
 import { toolsList } from './toolsList';
+import { toolsCall as callTool } from './toolsCall';
 import { cancelled } from './cancelled';
 import { idJson } from '../jsonRpc';
 import { answer, DispatchResult } from '../DispatchResult';
@@ -26,13 +27,15 @@ function withResultFields(result: DispatchResult, resultAt: number, tail: string
   return answer(result.body.slice(0, -2) + (interim ? metaTail : tail) + '}}');
 }
 
-const toolsCall: RequestHandler = (request, { tools, decl }) => {
+/** The one tools/call handler (every rule, then the call), its results stamped with the modern fields. */
+const toolsCall: RequestHandler = (request, services) => {
+  const { decl } = services;
   const resultAt = ID_AT + idJson(request.id).length + 1;
   const version = request.profile.version;
   const tail = decl.resultTail(version);
   const metaTail = decl.metaTail(version);
-  const reply = tools.call(request);
-  return reply instanceof Promise ? reply.then((r) => r && withResultFields(r, resultAt, tail, metaTail)) : withResultFields(reply, resultAt, tail, metaTail);
+  const reply = callTool(request, services);
+  return reply instanceof Promise ? reply.then((r) => r && withResultFields(r, resultAt, tail, metaTail)) : reply && withResultFields(reply, resultAt, tail, metaTail);
 };
 
 export const modernMethods: MethodTable = Object.freeze({

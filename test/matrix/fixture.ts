@@ -1,0 +1,126 @@
+/**
+ * The matrix fixture: one declaration with a tool for every cross-cutting rule, the dispatcher
+ * options that make each rule observable (small limits, a short call timeout, an onError that
+ * records), and the tokens of the protected HTTP endpoints. Every transport serves this same
+ * service, so a row of the matrix differs between transports only in what the transport is.
+ */
+import { ArrayType, ServiceDefinition, ToolDeclaration, booleanType, integerType, stringType } from '@toolwire/core';
+import type { AuthInfo, AuthOptions, CallContext, DispatcherOptions, ErrorInfo } from '@toolwire/core';
+
+export const RESOURCE = 'https://mcp.example.com/mcp';
+export const METADATA = 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp';
+export const ISSUER = 'https://auth.example.com';
+
+/** The tokens the protected endpoints accept: a reader and an admin. */
+export const TOKENS: Readonly<Record<string, AuthInfo>> = Object.freeze({
+  reader: Object.freeze({ subject: 'alice', issuer: ISSUER, scopes: Object.freeze(['read']), audience: RESOURCE }),
+  admin: Object.freeze({ subject: 'root', issuer: ISSUER, scopes: Object.freeze(['read', 'admin']), audience: RESOURCE }),
+});
+
+/** The limits the matrix runs under: small enough that a row can cross each one. */
+export const LIMITS = Object.freeze({
+  maxDepth: 12,
+  maxBatch: 4,
+  maxArgumentElements: 16,
+  maxStringLength: 64,
+  callTimeoutMs: 300,
+  maxConcurrentCalls: 2,
+});
+
+/** Holds calls of the `gate` tool until the test opens it. */
+export class Gate {
+  private waiting: Array<() => void> = [];
+  private arrivals: Array<() => void> = [];
+
+  /** How many calls are held. */
+  get held(): number {
+    return this.waiting.length;
+  }
+
+  /** Resolves once `n` calls are held. */
+  async whenHeld(n: number): Promise<void> {
+    while (this.waiting.length < n) await new Promise<void>((resolve) => this.arrivals.push(resolve));
+  }
+
+  /** Lets every held call finish. */
+  open(): void {
+    for (const release of this.waiting.splice(0)) release();
+  }
+
+  /** The procedure's side: waits until opened. */
+  hold(): Promise<string> {
+    return new Promise((resolve) => {
+      this.waiting.push(() => resolve('passed'));
+      for (const wake of this.arrivals.splice(0)) wake();
+    });
+  }
+}
+
+/** What one served copy of the fixture records. */
+export interface Recorder {
+  readonly gate: Gate;
+  /** Every error the dispatcher reported to onError, with its info. */
+  readonly errors: Array<{ error: unknown; info: ErrorInfo }>;
+  /** How many times a procedure that must not run ran, by tool name. */
+  readonly ran: Map<string, number>;
+}
+
+/** A fresh declaration, procedure table and recorder. */
+export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinition; recorder: Recorder } {
+  const recorder: Recorder = { gate: new Gate(), errors: [], ran: new Map() };
+  const count = (name: string) => recorder.ran.set(name, (recorder.ran.get(name) ?? 0) + 1);
+  const decl = new ToolDeclaration('toolwire-matrix', '1.0.0');
+  decl.addTool('add', 'Add two integers').addParam('a', integerType()).addParam('b', integerType());
+  decl.addTool('echo', 'Echo a string').addParam('message', stringType());
+  decl.addTool('sum', 'Sum integers').addParam('values', new ArrayType(integerType()));
+  decl.addTool('admin_reset', 'Reset everything (scope admin)').setScopes(['admin']);
+  decl.addTool('whoami', 'Who is calling');
+  decl.addTool('needs_sampling', 'A tool that needs the client to sample').setRequiredCapabilities({ sampling: {} });
+  decl.addTool('slow', 'Runs until its signal aborts');
+  decl.addTool('boom', 'Throws an unexpected error');
+  decl.addTool('gate', 'Waits until the test opens the gate');
+  decl.addTool('region', 'A string mirrored in a header').addParam('region', stringType(), 'Region', { header: 'Region' });
+  decl.addTool('port', 'An integer mirrored in a header').addParam('port', integerType(), 'Port', { header: 'Port' });
+  decl.addTool('flag', 'A boolean mirrored in a header').addParam('on', booleanType(), 'On', { header: 'Flag' });
+  const defs = new ServiceDefinition()
+    .registerProcedure('add', (a: number, b: number) => a + b)
+    .registerProcedure('echo', async (message: string) => message)
+    .registerProcedure('sum', (values: number[]) => values.reduce((s, v) => s + v, 0))
+    .registerProcedure('admin_reset', (context: CallContext) => {
+      count('admin_reset');
+      return `reset by ${context.auth?.subject}`;
+    })
+    .registerProcedure('whoami', (context: CallContext) => `${context.auth?.subject ?? 'anonymous'} from ${context.auth?.issuer ?? 'nowhere'}`)
+    .registerProcedure('needs_sampling', () => {
+      count('needs_sampling');
+      return 'sampled';
+    })
+    .registerProcedure(
+      'slow',
+      (context: CallContext) => new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(context.signal.reason), { once: true })),
+    )
+    .registerProcedure('boom', () => {
+      throw new Error('secret detail');
+    })
+    .registerProcedure('gate', () => recorder.gate.hold())
+    .registerProcedure('region', (region: string) => region)
+    .registerProcedure('port', (port: number) => port)
+    .registerProcedure('flag', (on: boolean) => on);
+  return { decl, defs, recorder };
+}
+
+/** The dispatcher options every transport gets. */
+export function matrixOptions(recorder: Recorder): DispatcherOptions {
+  return { ...LIMITS, onError: (error, info) => recorder.errors.push({ error, info }) };
+}
+
+/** The auth option of the protected HTTP endpoints. */
+export function matrixAuth(): AuthOptions {
+  return {
+    resource: RESOURCE,
+    authorizationServers: [ISSUER],
+    verify: (token) => TOKENS[token],
+    scopesSupported: ['read', 'admin'],
+    listOnlyPermittedTools: true,
+  };
+}

@@ -1,0 +1,272 @@
+/**
+ * The rules of the matrix: each cross-cutting rule as one row — where it applies (which
+ * transports, which versions) and what a client sees. A row asks the version's profile for what
+ * differs between versions, never a date. Adding a rule adds a row here; adding a version or a
+ * transport adds columns, not tests.
+ */
+import { ErrorCodes, profileFor } from '@toolwire/core';
+import type { ProtocolProfile } from '@toolwire/core';
+import { LIMITS, METADATA } from './fixture';
+import { build } from './transports';
+import type { RequestSpec, Seen, Traits, Transport } from './transports';
+
+/** One cross-cutting rule. */
+export interface Rule {
+  readonly name: string;
+  /** Whether the rule applies to this transport under this version (default: everywhere). */
+  applies?(transport: Traits, profile: ProtocolProfile): boolean;
+  /** Sends what the rule needs and asserts what the client sees. */
+  check(transport: Transport, profile: ProtocolProfile): Promise<void>;
+}
+
+const call = (version: string, name: string, args?: Record<string, unknown>, extra: Partial<RequestSpec> = {}): RequestSpec => ({
+  version,
+  method: 'tools/call',
+  params: args === undefined ? { name } : { name, arguments: args },
+  ...extra,
+});
+
+const modern = (profile: ProtocolProfile) => profile.era === 'modern';
+
+/** The status a transport with statuses shows; stdio has none. */
+function expectStatus(transport: Traits, seen: Seen, status: number): void {
+  if (transport.name !== 'serveStdio') expect(seen.status).toBe(status);
+}
+
+function text(seen: Seen): string | undefined {
+  return seen.reply?.result?.content?.[0]?.text;
+}
+
+function expectError(seen: Seen, code: number, message?: RegExp): void {
+  expect(seen.reply?.error).toEqual(expect.objectContaining({ code }));
+  if (message) expect(seen.reply?.error?.message).toMatch(message);
+}
+
+/** A call whose arguments nest `depth` arrays deep. */
+function deepArguments(depth: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < depth; i++) value = [value];
+  return value;
+}
+
+export const RULES: readonly Rule[] = [
+  {
+    name: 'scopes: a token without the tool\'s scope gets 403 insufficient_scope with the challenge, and the procedure does not run',
+    applies: (t) => t.protected,
+    async check(t, p) {
+      const before = t.recorder.ran.get('admin_reset') ?? 0;
+      const spec = call(p.version, 'admin_reset', {}, { id: 41, token: 'reader' });
+      const seen = await t.send(spec);
+      expectStatus(t, seen, 403);
+      expect(seen.headers['www-authenticate']).toBe(`Bearer error="insufficient_scope", scope="admin", resource_metadata="${METADATA}"`);
+      expect(seen.reply?.id).toBe(41);
+      expectError(seen, ErrorCodes.InvalidRequest, /^Forbidden: insufficient_scope: tool "admin_reset" requires scope admin/);
+      expect(t.recorder.ran.get('admin_reset') ?? 0).toBe(before);
+    },
+  },
+  {
+    name: 'scopes: a token with the scope runs the tool',
+    applies: (t) => t.protected,
+    async check(t, p) {
+      const seen = await t.send(call(p.version, 'admin_reset', {}, { token: 'admin' }));
+      expectStatus(t, seen, 200);
+      expect(text(seen)).toBe('reset by root');
+    },
+  },
+  {
+    name: 'listOnlyPermittedTools: tools/list leaves out the tools the token cannot call',
+    applies: (t) => t.protected,
+    async check(t, p) {
+      const names = async (token: string) => {
+        const seen = await t.send({ version: p.version, method: 'tools/list', token });
+        expectStatus(t, seen, 200);
+        return (seen.reply?.result?.tools as Array<{ name: string }>).map((tool) => tool.name);
+      };
+      const reader = await names('reader');
+      expect(reader).toContain('add');
+      expect(reader).not.toContain('admin_reset');
+      expect(await names('admin')).toContain('admin_reset');
+    },
+  },
+  {
+    name: 'context.auth: the procedure reads the verified subject and issuer (nothing without auth)',
+    async check(t, p) {
+      const seen = await t.send(call(p.version, 'whoami', {}, { token: 'admin' }));
+      expect(text(seen)).toBe(t.protected ? 'root from https://auth.example.com' : 'anonymous from nowhere');
+    },
+  },
+  {
+    name: 'required capabilities: refused -32021 where the client\'s capabilities are known and lack one; runs when declared',
+    async check(t, p) {
+      const known = modern(p) || t.name === 'serveStdio'; // legacy over stateless HTTP cannot know them
+      const before = t.recorder.ran.get('needs_sampling') ?? 0;
+      const without = await t.send(call(p.version, 'needs_sampling', {}, { capabilities: {} }));
+      if (known) {
+        expectStatus(t, without, modern(p) ? 400 : 200);
+        expectError(without, ErrorCodes.MissingClientCapability, /sampling/);
+        expect(without.reply?.error?.data).toEqual({ requiredCapabilities: { sampling: {} } });
+        expect(t.recorder.ran.get('needs_sampling') ?? 0).toBe(before);
+      } else {
+        expect(text(without)).toBe('sampled');
+      }
+      const declared = await t.send(call(p.version, 'needs_sampling', {}, { capabilities: { sampling: {} } }));
+      expect(text(declared)).toBe('sampled');
+    },
+  },
+  {
+    name: 'argument validation: a wrong type is an isError result where the version says so, else -32602',
+    async check(t, p) {
+      const seen = await t.send(call(p.version, 'add', { a: 'x', b: 1 }));
+      expectStatus(t, seen, 200);
+      if (p.validationIsToolError) {
+        expect(seen.reply?.result?.isError).toBe(true);
+        expect(text(seen)).toMatch(/"a"/);
+      } else {
+        expectError(seen, ErrorCodes.InvalidParams, /"a"/);
+      }
+    },
+  },
+  {
+    name: 'unknown tool: -32602',
+    async check(t, p) {
+      const seen = await t.send(call(p.version, 'no_such_tool', {}));
+      expectStatus(t, seen, 200);
+      expectError(seen, ErrorCodes.InvalidParams, /no_such_tool/);
+    },
+  },
+  {
+    name: 'maxStringLength: a longer argument string is -32602 naming the argument',
+    async check(t, p) {
+      const seen = await t.send(call(p.version, 'echo', { message: 'x'.repeat(LIMITS.maxStringLength + 1) }));
+      expectStatus(t, seen, 200);
+      expectError(seen, ErrorCodes.InvalidParams, /message.*maxStringLength|maxStringLength.*message/);
+    },
+  },
+  {
+    name: 'maxArgumentElements: more argument values is -32602',
+    async check(t, p) {
+      const values = Array.from({ length: LIMITS.maxArgumentElements + 4 }, (_, i) => i);
+      const seen = await t.send(call(p.version, 'sum', { values }));
+      expectStatus(t, seen, 200);
+      expectError(seen, ErrorCodes.InvalidParams, /maxArgumentElements/);
+    },
+  },
+  {
+    name: 'maxDepth: arguments nested deeper are -32602 with the request\'s id',
+    async check(t, p) {
+      const seen = await t.send(call(p.version, 'add', { a: deepArguments(LIMITS.maxDepth + 2), b: 1 }, { id: 77 }));
+      expectStatus(t, seen, 200);
+      expect(seen.reply?.id).toBe(77);
+      expectError(seen, ErrorCodes.InvalidParams, /maxDepth \(12\)/);
+    },
+  },
+  {
+    name: 'maxDepth: a deep message whose id cannot be read is -32600 with id null',
+    async check(t, p) {
+      const raw = `[${'['.repeat(LIMITS.maxDepth + 2)}${']'.repeat(LIMITS.maxDepth + 2)}]`;
+      const seen = await t.send({ version: p.version, method: 'tools/call', raw });
+      expectStatus(t, seen, 400);
+      expect(seen.reply?.id).toBeNull();
+      expectError(seen, ErrorCodes.InvalidRequest, /maxDepth/);
+    },
+  },
+  {
+    name: 'maxBatch: a batch is refused where the version has none, and beyond maxBatch where it has them',
+    async check(t, p) {
+      const entries = (n: number) => Array.from({ length: n }, (_, i) => JSON.parse(build(call(p.version, 'add', { a: i, b: 1 }, { id: 500 + i })).body));
+      if (p.batches) {
+        const ok = await t.send({ version: p.version, method: 'tools/call', raw: JSON.stringify(entries(2)) });
+        expectStatus(t, ok, 200);
+        const over = await t.send({ version: p.version, method: 'tools/call', raw: JSON.stringify(entries(LIMITS.maxBatch + 1)) });
+        expectStatus(t, over, 400);
+        expectError(over, ErrorCodes.InvalidRequest, /maxBatch \(4\)/);
+      } else {
+        const seen = await t.send({ version: p.version, method: 'tools/call', raw: JSON.stringify(entries(2)) });
+        expectStatus(t, seen, 400);
+        expect(seen.reply?.id).toBeNull();
+        expectError(seen, ErrorCodes.InvalidRequest, /batch/);
+      }
+    },
+  },
+  {
+    name: 'maxBodyBytes: a larger body is 413 with a JSON-RPC error',
+    applies: (t) => t.http,
+    async check(t, p) {
+      const seen = await t.send(call(p.version, 'echo', { message: 'x'.repeat(5000) }));
+      expect(seen.status).toBe(413);
+      expect(seen.reply?.id).toBeNull();
+      expect(seen.reply?.error?.code).toBe(ErrorCodes.InvalidRequest);
+    },
+  },
+  {
+    name: 'callTimeoutMs: a call past its limit is isError "timed out", its signal aborts, and onError hears of it',
+    async check(t, p) {
+      const since = t.recorder.errors.length;
+      const seen = await t.send(call(p.version, 'slow', {}, { id: 90 }));
+      expectStatus(t, seen, 200);
+      expect(seen.reply?.result?.isError).toBe(true);
+      expect(text(seen)).toBe(`Tool "slow" timed out after ${LIMITS.callTimeoutMs} ms`);
+      const reported = t.recorder.errors.slice(since).filter((e) => e.info.tool === 'slow' && e.info.requestId === 90);
+      expect(reported).toHaveLength(1);
+      expect((reported[0].error as Error).name).toBe('TimeoutError');
+    },
+  },
+  {
+    name: 'onError: an unexpected error is -32603 "Internal error" and reaches onError with method, tool and id',
+    async check(t, p) {
+      const since = t.recorder.errors.length;
+      const seen = await t.send(call(p.version, 'boom', {}, { id: 66 }));
+      expectStatus(t, seen, 200);
+      expect(seen.reply?.error).toEqual({ code: ErrorCodes.InternalError, message: 'Internal error' });
+      const reported = t.recorder.errors.slice(since).filter((e) => e.info.tool === 'boom' && e.info.requestId === 66);
+      expect(reported.map((e) => [e.info.method, (e.error as Error).message])).toEqual([['tools/call', 'secret detail']]);
+    },
+  },
+  {
+    name: 'maxConcurrentCalls: beyond the cap a call is refused at once (-32000, HTTP 503 with Retry-After); the held ones finish',
+    async check(t, p) {
+      const held = [t.send(call(p.version, 'gate', {}, { id: 301 })), t.send(call(p.version, 'gate', {}, { id: 302 }))];
+      await t.recorder.gate.whenHeld(LIMITS.maxConcurrentCalls);
+      const refused = await t.send(call(p.version, 'gate', {}, { id: 303 }));
+      expectStatus(t, refused, 503);
+      if (t.name !== 'serveStdio') expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(refused.reply?.id).toBe(303);
+      expectError(refused, ErrorCodes.ServerBusy, /maxConcurrentCalls \(2\)/);
+      expect(t.recorder.gate.held).toBe(2);
+      t.recorder.gate.open();
+      for (const seen of await Promise.all(held)) expect(text(seen)).toBe('passed');
+      expect(text(await t.send(call(p.version, 'add', { a: 1, b: 2 })))).toBe('3'); // the slots are free again
+    },
+  },
+  {
+    name: 'Mcp-Param-*: numbers and booleans in their canonical text form only',
+    applies: (t, p) => modern(p) && (t.http || t.name === 'dispatcher'),
+    async check(t, p) {
+      const port = (header: string) => t.send(call(p.version, 'port', { port: 16 }, { headers: { 'Mcp-Param-Port': header } }));
+      for (const good of ['16', ' 16 ', '16.0']) expect(text(await port(good))).toBe('16');
+      for (const bad of ['0x10', '016', '1.6e1', '+16', '16abc', '']) {
+        const seen = await port(bad);
+        expectStatus(t, seen, 400);
+        expectError(seen, ErrorCodes.HeaderMismatch, /Mcp-Param-Port/);
+      }
+      const flag = (header: string) => t.send(call(p.version, 'flag', { on: true }, { headers: { 'Mcp-Param-Flag': header } }));
+      expect(text(await flag('true'))).toBe('true');
+      for (const bad of ['True', '1', 'yes']) expectError(await flag(bad), ErrorCodes.HeaderMismatch, /Mcp-Param-Flag/);
+    },
+  },
+  {
+    name: 'Mcp-Param-*: a repeated header is -32020, even when its values joined equal the argument',
+    applies: (t, p) => modern(p) && (t.name === 'mcpRouter' || t.name === 'mcpHandler'),
+    async check(t, p) {
+      const seen = await t.send(call(p.version, 'region', { region: 'eu, west' }, { headerLists: { 'Mcp-Param-Region': ['eu', 'west'] } }));
+      expect(seen.status).toBe(400);
+      expectError(seen, ErrorCodes.HeaderMismatch, /Mcp-Param-Region.*(repeated|more than once)/);
+      expect(text(await t.send(call(p.version, 'region', { region: 'eu, west' }, { headers: { 'Mcp-Param-Region': 'eu, west' } })))).toBe('eu, west');
+    },
+  },
+];
+
+/** Every supported version's profile, legacy and modern. */
+export function profiles(versions: readonly string[]): ProtocolProfile[] {
+  return versions.map((version) => profileFor(version));
+}

@@ -1,0 +1,284 @@
+/**
+ * The matrix's transports: the dispatcher itself, mcpRouter (a real Express app on a loopback
+ * port), mcpHandler (a node:http server), mcpFetchHandler (Web Request → Response) and serveStdio
+ * (over in-memory streams, one connection per negotiated version and client capabilities). Each
+ * serves a fresh copy of the fixture and turns one request spec into what a client would see —
+ * the HTTP status and headers where the transport has them, and the JSON-RPC reply.
+ */
+import { createServer, request as httpRequest } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
+import express from 'express';
+import { Access, Dispatcher, META, isModernVersion, resourceMetadataUrl } from '@toolwire/core';
+import { mcpHandler, mcpRouter } from '@toolwire/express';
+import { mcpFetchHandler } from '@toolwire/fetch';
+import { serveStdio } from '@toolwire/stdio';
+import { TOKENS, RESOURCE, matrixAuth, matrixOptions, matrixService } from './fixture';
+import type { Recorder } from './fixture';
+
+/** One request of a row: a JSON-RPC request under `version`, as a client of that version sends it. */
+export interface RequestSpec {
+  readonly version: string;
+  readonly method: string;
+  readonly params?: Record<string, unknown>;
+  readonly id?: number;
+  /** The bearer token (protected transports; default `reader`). */
+  readonly token?: string;
+  /** The client's capabilities (legacy: in `initialize`; modern: in `_meta`); default none. */
+  readonly capabilities?: Record<string, unknown>;
+  /** Extra HTTP headers (ignored by transports without headers). */
+  readonly headers?: Record<string, string>;
+  /** Headers sent more than once, each value on its own header line (node:http transports only). */
+  readonly headerLists?: Record<string, string[]>;
+  /** Send this text as the body instead of the request built from the fields above. */
+  readonly raw?: string;
+}
+
+/** What the client sees. */
+export interface Seen {
+  /** The HTTP status (the dispatcher's DispatchResult.status); `undefined` on stdio. */
+  readonly status?: number;
+  /** Response headers by lower-case name (empty on stdio). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The parsed JSON-RPC reply; `undefined` when nothing was sent. */
+  readonly reply?: { id?: unknown; result?: Record<string, unknown> & { content?: Array<{ text?: string }>; isError?: boolean }; error?: { code: number; message: string; data?: unknown } };
+}
+
+/** The transports of the matrix. */
+export type TransportName = 'dispatcher' | 'mcpRouter' | 'mcpHandler' | 'mcpFetchHandler' | 'serveStdio';
+
+/** What a transport is, known before it is opened (what decides whether a rule applies to it). */
+export interface Traits {
+  readonly name: TransportName;
+  /** Speaks HTTP (headers, statuses, bodies with a byte cap). */
+  readonly http: boolean;
+  /** Authenticates its requests (the HTTP transports and the dispatcher given an Access). */
+  readonly protected: boolean;
+}
+
+/** The traits of each transport. */
+export const TRAITS: Readonly<Record<TransportName, Traits>> = Object.freeze({
+  dispatcher: { name: 'dispatcher', http: false, protected: true },
+  mcpRouter: { name: 'mcpRouter', http: true, protected: true },
+  mcpHandler: { name: 'mcpHandler', http: true, protected: true },
+  mcpFetchHandler: { name: 'mcpFetchHandler', http: true, protected: true },
+  serveStdio: { name: 'serveStdio', http: false, protected: false },
+});
+
+/** One served copy of the fixture. */
+export interface Transport extends Traits {
+  readonly recorder: Recorder;
+  send(spec: RequestSpec): Promise<Seen>;
+  close(): Promise<void>;
+}
+
+export const TRANSPORTS = Object.keys(TRAITS) as readonly TransportName[];
+
+let nextId = 1000;
+
+/** The body and headers a client of `spec.version` sends. */
+export function build(spec: RequestSpec): { body: string; headers: Record<string, string>; id: number } {
+  const id = spec.id ?? nextId++;
+  const modern = isModernVersion(spec.version);
+  const params = modern
+    ? { ...spec.params, _meta: { [META.protocolVersion]: spec.version, [META.clientCapabilities]: spec.capabilities ?? {} } }
+    : spec.params;
+  const body = spec.raw ?? JSON.stringify({ jsonrpc: '2.0', id, method: spec.method, ...(params === undefined ? {} : { params }) });
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': spec.version };
+  if (modern) {
+    headers['mcp-method'] = spec.method;
+    if (spec.method === 'tools/call' && typeof spec.params?.name === 'string') headers['mcp-name'] = spec.params.name;
+  }
+  return { body, headers: { ...headers, ...lower(spec.headers ?? {}) }, id };
+}
+
+function lower(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+/** Parses a JSON body or the last `data:` event of an SSE body. */
+function parseBody(text: string, contentType: string | null): Seen['reply'] {
+  if (!text) return undefined;
+  if (contentType?.startsWith('text/event-stream')) {
+    const events = text.split('\n').filter((line) => line.startsWith('data: ')).map((line) => JSON.parse(line.slice(6)));
+    return events.filter((event) => 'id' in event).pop();
+  }
+  return JSON.parse(text);
+}
+
+/** A POST through node:http (which, unlike fetch, can send one header on several lines). */
+function overHttp(url: string, spec: RequestSpec): Promise<Seen> {
+  const { body, headers } = build(spec);
+  const all: Record<string, string | string[]> = { ...headers, ...lowerLists(spec.headerLists ?? {}), authorization: `Bearer ${spec.token ?? 'reader'}` };
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers: all }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const seen: Record<string, string> = {};
+        for (const [key, value] of Object.entries(res.headers)) if (value !== undefined) seen[key] = Array.isArray(value) ? value.join(', ') : value;
+        resolve({ status: res.statusCode, headers: seen, reply: parseBody(Buffer.concat(chunks).toString('utf8'), res.headers['content-type'] ?? null) });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function lowerLists(headers: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+}
+
+async function fromResponse(res: Response): Promise<Seen> {
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, key) => (headers[key] = value));
+  return { status: res.status, headers, reply: parseBody(await res.text(), res.headers.get('content-type')) };
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`)));
+}
+
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** Serves a fresh fixture over `name`. */
+export async function open(name: TransportName): Promise<Transport> {
+  const { decl, defs, recorder } = matrixService();
+  const options = matrixOptions(recorder);
+  switch (name) {
+    case 'dispatcher': {
+      const dispatcher = new Dispatcher(defs, decl, options);
+      const auth = matrixAuth();
+      const policy = { resourceMetadataUrl: resourceMetadataUrl(RESOURCE), requiredScopes: [], listOnlyPermittedTools: auth.listOnlyPermittedTools === true };
+      return {
+        ...TRAITS[name],
+        recorder,
+        async send(spec) {
+          const { body, headers } = build(spec);
+          const info = TOKENS[spec.token ?? 'reader'];
+          const result = await dispatcher.dispatch(body, {
+            protocolVersion: headers['mcp-protocol-version'],
+            header: (n) => headers[n],
+            access: info && new Access(info, policy),
+          });
+          return { status: result.status, headers: lower({ ...result.headers }), reply: result.body ? JSON.parse(result.body) : undefined };
+        },
+        close: async () => undefined,
+      };
+    }
+    case 'mcpRouter': {
+      const app = express();
+      app.use('/mcp', mcpRouter(decl, defs, { ...options, auth: matrixAuth(), maxBodyBytes: 4096 }));
+      const server = createServer(app);
+      const url = await listen(server);
+      return { ...TRAITS[name], recorder, send: (spec) => overHttp(url, spec), close: () => closeServer(server) };
+    }
+    case 'mcpHandler': {
+      const server = createServer(mcpHandler(decl, defs, { ...options, auth: matrixAuth(), maxBodyBytes: 4096 }));
+      const url = await listen(server);
+      return { ...TRAITS[name], recorder, send: (spec) => overHttp(url, spec), close: () => closeServer(server) };
+    }
+    case 'mcpFetchHandler': {
+      const handler = mcpFetchHandler(decl, defs, { ...options, auth: matrixAuth(), maxBodyBytes: 4096 });
+      return {
+        ...TRAITS[name],
+        recorder,
+        async send(spec) {
+          const { body, headers } = build(spec);
+          return fromResponse(await handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...headers, authorization: `Bearer ${spec.token ?? 'reader'}` }, body })));
+        },
+        close: async () => undefined,
+      };
+    }
+    case 'serveStdio':
+      return stdioTransport(decl, defs, recorder, options);
+  }
+}
+
+/** serveStdio over in-memory streams: one connection per (version, capabilities), initialized as a client of that version would. */
+function stdioTransport(decl: Parameters<typeof serveStdio>[1], defs: Parameters<typeof serveStdio>[0], recorder: Recorder, options: ReturnType<typeof matrixOptions>): Transport {
+  const connections = new Map<string, StdioConnection>();
+  const connection = async (spec: RequestSpec): Promise<StdioConnection> => {
+    const modern = isModernVersion(spec.version);
+    const key = modern ? 'modern' : `${spec.version} ${JSON.stringify(spec.capabilities ?? {})}`;
+    let open = connections.get(key);
+    if (!open) {
+      open = new StdioConnection(defs, decl, options);
+      connections.set(key, open);
+      if (!modern) {
+        const init = await open.request(JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: spec.version, capabilities: spec.capabilities ?? {}, clientInfo: { name: 'matrix', version: '1' } } }), 0);
+        if (init?.result?.protocolVersion !== spec.version) throw new Error(`stdio initialize negotiated ${JSON.stringify(init?.result?.protocolVersion)}, not ${spec.version}`);
+        open.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+      }
+    }
+    return open;
+  };
+  return {
+    ...TRAITS.serveStdio,
+    recorder,
+    async send(spec) {
+      const { body, id } = build(spec);
+      const reply = await (await connection(spec)).request(body, spec.raw ? undefined : id);
+      return { headers: {}, reply };
+    },
+    async close() {
+      await Promise.all([...connections.values()].map((c) => c.close()));
+    },
+  };
+}
+
+/** One stdio connection: writes lines, and hands each reply to whoever waits for its id. */
+class StdioConnection {
+  private readonly input = new PassThrough();
+  private readonly output = new PassThrough();
+  private readonly done: Promise<void>;
+  private buffered = '';
+  private readonly waiting = new Map<unknown, (reply: Seen['reply']) => void>();
+  private readonly unclaimed: NonNullable<Seen['reply']>[] = [];
+
+  constructor(defs: Parameters<typeof serveStdio>[0], decl: Parameters<typeof serveStdio>[1], options: ReturnType<typeof matrixOptions>) {
+    this.output.setEncoding('utf8');
+    this.output.on('data', (chunk: string) => this.take(chunk));
+    this.done = serveStdio(defs, decl, { ...options, input: this.input, output: this.output });
+  }
+
+  write(line: string): void {
+    this.input.write(line + '\n');
+  }
+
+  /** Sends a line and resolves with the reply of `id` (with no id: the next reply without a known waiter, e.g. an id-less error). */
+  request(line: string, id: unknown): Promise<Seen['reply']> {
+    return new Promise((resolve) => {
+      if (id === undefined && this.unclaimed.length) return resolve(this.unclaimed.shift());
+      this.waiting.set(id ?? 'any', resolve);
+      this.write(line);
+    });
+  }
+
+  private take(chunk: string): void {
+    this.buffered += chunk;
+    let end: number;
+    while ((end = this.buffered.indexOf('\n')) >= 0) {
+      const message = JSON.parse(this.buffered.slice(0, end));
+      this.buffered = this.buffered.slice(end + 1);
+      if (!Array.isArray(message) && (!('id' in message) || 'method' in message)) continue; // notifications and server requests
+      // a batch's replies and an id-less error answer the oldest request still waiting (the one that sent them)
+      const oldest = Array.isArray(message) || message.id === null || this.waiting.has('any');
+      const key = !Array.isArray(message) && this.waiting.has(message.id) ? message.id : oldest ? this.waiting.keys().next().value : undefined;
+      const wake = key === undefined ? undefined : this.waiting.get(key);
+      this.waiting.delete(key);
+      if (wake) wake(message);
+      else this.unclaimed.push(message);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.input.end();
+    await this.done;
+  }
+}

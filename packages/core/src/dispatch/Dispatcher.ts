@@ -14,7 +14,6 @@ import type { Era } from '../protocol/profile';
 import { META, claimOf } from '../protocol/meta';
 import type { RequestMeta } from '../protocol/meta';
 import { admit } from './modern';
-import { modernMethods } from './methods/modernMethods';
 import { isObject } from './guards';
 import { errorResponse, parseErrorResponse } from './jsonRpc';
 import type { Session } from './Session';
@@ -27,8 +26,10 @@ import { StateSealer } from './asks/requestState';
 import { classify, Envelope } from './classify';
 import { Inbound, InboundRequest, Mode } from './Inbound';
 import { answer, DispatchResult, refused, Reply, SILENCE } from './DispatchResult';
-import type { MethodTable, Services } from './methods/Handler';
-import { legacyMethods } from './methods/legacyMethods';
+import type { Services } from './methods/Handler';
+import { NOTIFICATIONS, REQUESTS } from './methods/methods';
+import { ERAS } from './eras';
+import { refusalOf } from './rules/chain';
 import { Limits, resolveLimits } from './limits';
 import { textTooDeep, valueTooDeep } from './nestingDepth';
 import { topLevelId } from './topLevelId';
@@ -207,10 +208,10 @@ export class Dispatcher {
   }
 
   /** Answers one request or notification; an unexpected exception becomes a -32603 reply, never a crash. */
-  private message(envelope: Envelope, profile: ProtocolProfile, context: DispatchContext, mode: Mode, inBatch: boolean, methods = legacyMethods, meta?: RequestMeta): Reply {
+  private message(envelope: Envelope, profile: ProtocolProfile, context: DispatchContext, mode: Mode, inBatch: boolean, meta?: RequestMeta): Reply {
     const inbound = new Inbound(envelope.id, envelope.method, envelope.params, profile, context, mode, inBatch, meta);
     try {
-      return this.route(inbound, methods);
+      return this.route(inbound);
     } catch (error) {
       const body = this.services.policy.internal(inbound.id ?? null, error, { requestId: inbound.id, method: inbound.method });
       return inbound.id === undefined ? undefined : answer(body);
@@ -228,21 +229,27 @@ export class Dispatcher {
     const { id, params } = envelope;
     if (id === undefined) {
       const profile = this.services.decl.modernProfileOf(String(claimOf(params)?.value)) ?? profileFor(LATEST_MODERN_VERSION);
-      return this.message(envelope, profile, context, mode, false, modernMethods);
+      return this.message(envelope, profile, context, mode, false);
     }
     const admission = admit({ ...envelope, id }, context, this.services.decl);
     if (!('meta' in admission)) return admission;
-    return this.message(envelope, admission.profile, context, mode, false, modernMethods, admission.meta);
+    return this.message(envelope, admission.profile, context, mode, false, admission.meta);
   }
 
-  private route(inbound: Inbound, methods: MethodTable): Reply {
+  /**
+   * The pipeline of one admitted message: a notification goes to its handler (if any); a request
+   * of a method its era has passes the rules' chain, then its one handler, and its era stamps the reply.
+   */
+  private route(inbound: Inbound): Reply {
     if (inbound.id === undefined) {
-      methods.notifications.get(inbound.method)?.(inbound);
+      NOTIFICATIONS.get(inbound.method)?.(inbound);
       return undefined; // notifications (and requests sent without an id) get no reply
     }
-    const handler = methods.requests.get(inbound.method);
-    if (!handler) return answer(errorResponse(inbound.id, ErrorCodes.MethodNotFound, 'Method not found'), methods === modernMethods ? 'unknownMethod' : 'response');
-    return handler(inbound as InboundRequest, this.services);
+    const era = ERAS[inbound.profile.era];
+    const handler = era.methods.has(inbound.method) ? REQUESTS.get(inbound.method) : undefined;
+    if (!handler) return answer(errorResponse(inbound.id, ErrorCodes.MethodNotFound, 'Method not found'), era.unknownMethod);
+    const request = inbound as InboundRequest;
+    return refusalOf(request, this.services) ?? era.stamp(request, handler(request, this.services), this.services.decl);
   }
 }
 

@@ -1,22 +1,20 @@
 /**
  * modern: the admission ladder of a request that claims the 2026-07-28 era (its
  * `params._meta` names a protocol version). In the specification's order — header/body
- * mismatches, the `_meta` envelope, the version, missing standard headers and `Mcp-Name`, the
- * mirrored `Mcp-Param-*` headers — each step refuses with its code and HTTP 400; what passes is
- * routed through the modern method table (an unknown method there is 404). Header steps run
- * only for transports that have headers (HTTP); stdio has none. The client capabilities a tool
- * needs (-32021) are checked by tools/call itself, for every era (`capabilityRefusal`).
+ * mismatches, the `_meta` envelope, the version, missing standard headers and `Mcp-Name` (steps
+ * 4a–6) — each step refuses with its code and HTTP 400; what passes is served by the modern era
+ * (an unknown method there is 404). Header steps run only for transports that have headers
+ * (HTTP); stdio has none. Steps 7 and 8 — the client capabilities a tool needs (-32021, every era)
+ * and its mirrored `Mcp-Param-*` headers — are rules of the pipeline's chain (`rules/`).
  */
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
-import type { Tool } from '../declaration/Tool';
 import { ErrorCodes } from '../remoting/ErrorCodes';
 import type { ProtocolProfile } from '../protocol/profile';
 import { META, readMeta } from '../protocol/meta';
 import type { RequestMeta } from '../protocol/meta';
-import { PARAM_HEADER_PREFIX, headerStates, headerValue } from '../protocol/headers';
+import { headerValue } from '../protocol/headers';
 import { errorResponse, errorResponseWithData } from './jsonRpc';
 import type { RequestId } from './jsonRpc';
-import { isObject } from './guards';
 import { refused } from './DispatchResult';
 import type { DispatchResult } from './DispatchResult';
 import type { DispatchContext } from './Dispatcher';
@@ -63,7 +61,6 @@ export function admit(envelope: Envelope & { id: RequestId }, context: DispatchC
     );
   }
 
-  const tool = method === 'tools/call' && typeof params.name === 'string' ? decl.getTool(params.name) : undefined;
   // 6: required standard headers, Mcp-Name
   if (header) {
     if (versionHeader === undefined) return mismatch('Header mismatch: the MCP-Protocol-Version header is required');
@@ -72,12 +69,6 @@ export function admit(envelope: Envelope & { id: RequestId }, context: DispatchC
       const problem = nameHeaderProblem(header('mcp-name'), params.name);
       if (problem) return mismatch(problem);
     }
-  }
-
-  // 8: arguments mirrored in Mcp-Param-* headers
-  if (header && tool) {
-    const paramProblem = paramHeadersProblem(tool, params, header, (name) => context.headerRepeated?.(name) === true);
-    if (paramProblem) return mismatch(paramProblem);
   }
   return { profile, meta };
 }
@@ -90,25 +81,5 @@ function nameHeaderProblem(raw: string | undefined, name: unknown): string | und
   const decoded = headerValue(raw);
   if (decoded === undefined) return 'Header mismatch: Mcp-Name is not valid =?base64?…?= encoding';
   if (typeof name === 'string' && decoded !== name) return `Header mismatch: Mcp-Name is ${JSON.stringify(decoded)} but the tool is ${JSON.stringify(name)}`;
-  return undefined;
-}
-
-function paramHeadersProblem(tool: Tool, params: Record<string, unknown>, header: (name: string) => string | undefined, repeated: (name: string) => boolean): string | undefined {
-  if (tool.paramHeaders.size === 0) return undefined;
-  const args = isObject(params.arguments) ? params.arguments : {};
-  for (const [param, name] of tool.paramHeaders) {
-    const value = Object.prototype.hasOwnProperty.call(args, param) ? args[param] : undefined;
-    const full = `${PARAM_HEADER_PREFIX}${name}`;
-    const raw = header(full.toLowerCase());
-    if (raw !== undefined && repeated(full.toLowerCase())) return `Header mismatch: ${full} is sent more than once`;
-    if (value === undefined || value === null) {
-      if (raw !== undefined) return `Header mismatch: ${full} is sent but argument "${param}" is not`;
-      continue;
-    }
-    if (raw === undefined) return `Header mismatch: argument "${param}" requires the ${full} header`;
-    const decoded = headerValue(raw);
-    if (decoded === undefined) return `Header mismatch: ${full} is not valid =?base64?…?= encoding`;
-    if (!headerStates(decoded, value)) return `Header mismatch: ${full} does not match argument "${param}"`;
-  }
   return undefined;
 }

@@ -20,9 +20,3 @@ export type RequestHandler = (request: InboundRequest, services: Services) => Re
 
 /** Acts on one notification (never answers). */
 export type NotificationHandler = (notification: Inbound) => void;
-
-/** The methods of one era: requests by name, notifications by name. */
-export interface MethodTable {
-  readonly requests: ReadonlyMap<string, RequestHandler>;
-  readonly notifications: ReadonlyMap<string, NotificationHandler>;
-}

@@ -1,21 +1,20 @@
 /**
- * scopeRefusal: the per-tool scope check of tools/call on a protected endpoint. The tool name
+ * scopes: the rule of the per-tool scopes of tools/call on a protected endpoint. The tool name
  * is in the body, so this is the dispatcher's to decide: a token without every scope of the
  * named tool gets 403 with the `insufficient_scope` challenge, and a JSON-RPC error (with the
  * request's id) naming the scopes it needs. Unknown tools and malformed params pass on to the
  * ToolCaller, which answers them as it always does.
  */
-import type { ToolDeclaration } from '../declaration/ToolDeclaration';
-import { ErrorCodes } from '../remoting/ErrorCodes';
-import { isObject } from './guards';
-import { errorResponse } from './jsonRpc';
-import { DispatchResult, forbidden } from './DispatchResult';
-import type { InboundRequest } from './Inbound';
+import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { isObject } from '../guards';
+import { errorResponse } from '../jsonRpc';
+import { DispatchResult, forbidden } from '../DispatchResult';
+import type { Rule } from './Rule';
 
 /** The 403 for a call the request's token may not make, or `undefined` when it may (or nothing is checked). */
-export function scopeRefusal(request: InboundRequest, decl: ToolDeclaration): DispatchResult | undefined {
+export const scopes: Rule = (request, { decl }): DispatchResult | undefined => {
   const access = request.context.access;
-  if (!access || !isObject(request.params)) return undefined;
+  if (!access || request.method !== 'tools/call' || !isObject(request.params)) return undefined;
   const name = request.params.name;
   const needed = typeof name === 'string' ? decl.getTool(name)?.scopes : undefined;
   if (!needed || needed.length === 0) return undefined;
@@ -23,4 +22,4 @@ export function scopeRefusal(request: InboundRequest, decl: ToolDeclaration): Di
   if (missing.length === 0) return undefined;
   const message = `Forbidden: insufficient_scope: tool "${name}" requires scope ${needed.join(' ')} (missing: ${missing.join(' ')})`;
   return forbidden(errorResponse(request.id, ErrorCodes.InvalidRequest, message), access.insufficientScopeHeaders(needed));
-}
+};

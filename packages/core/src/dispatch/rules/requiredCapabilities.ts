@@ -1,23 +1,22 @@
 /**
- * capabilityRefusal: the required-client-capabilities rule of tools/call (`Tool.setRequiredCapabilities`).
+ * requiredCapabilities: the rule of the client capabilities a tool needs (`Tool.setRequiredCapabilities`).
  * Where the client's capabilities are known — a 2026-07-28 request's `_meta`, or a legacy stdio
  * connection's `initialize` — a call of a tool that needs one the client did not declare is
  * refused before the procedure runs: -32021 with `data.requiredCapabilities` holding the missing
  * ones (HTTP 400). Over stateless legacy HTTP the capabilities cannot be known, and nothing is
  * refused (an ask the tool then makes fails as it always does there).
  */
-import type { ToolDeclaration } from '../declaration/ToolDeclaration';
-import { ErrorCodes } from '../remoting/ErrorCodes';
-import { isObject } from './guards';
-import { errorResponseWithData } from './jsonRpc';
-import { DispatchResult, refused } from './DispatchResult';
-import type { InboundRequest } from './Inbound';
-import { knownClientCapabilitiesOf } from './callScope';
+import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { isObject } from '../guards';
+import { errorResponseWithData } from '../jsonRpc';
+import { DispatchResult, refused } from '../DispatchResult';
+import type { Rule } from './Rule';
+import { knownClientCapabilitiesOf } from '../callScope';
 
 /** The -32021 refusal of a call whose tool needs a capability the client did not declare, or `undefined`. */
-export function capabilityRefusal(request: InboundRequest, decl: ToolDeclaration): DispatchResult | undefined {
+export const requiredCapabilities: Rule = (request, { decl }): DispatchResult | undefined => {
   const params = request.params;
-  if (!isObject(params) || typeof params.name !== 'string') return undefined;
+  if (request.method !== 'tools/call' || !isObject(params) || typeof params.name !== 'string') return undefined;
   const tool = decl.getTool(params.name);
   const required = tool?.requiredCapabilities;
   if (!tool || !required) return undefined;
@@ -31,7 +30,7 @@ export function capabilityRefusal(request: InboundRequest, decl: ToolDeclaration
       requiredCapabilities: missing,
     }),
   );
-}
+};
 
 /**
  * The part of `required` that `declared` does not cover (an object value needs an object with

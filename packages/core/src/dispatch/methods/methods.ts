@@ -1,0 +1,26 @@
+/**
+ * methods: every MCP method toolwire serves, each with its one handler. Which era has which
+ * method is the era's to say (`eras.ts`); a handler asks the request's profile for whatever
+ * differs between versions, and never knows which era called it.
+ */
+import type { NotificationHandler, RequestHandler } from './Handler';
+import { initialize } from './initialize';
+import { discover } from './discover';
+import { toolsList } from './toolsList';
+import { toolsCall } from './toolsCall';
+import { ping } from './ping';
+import { setLevel } from './setLevel';
+import { cancelled } from './cancelled';
+
+/** The request handlers by method name. */
+export const REQUESTS: ReadonlyMap<string, RequestHandler> = new Map([
+  ['initialize', initialize],
+  ['server/discover', discover],
+  ['tools/list', toolsList],
+  ['tools/call', toolsCall],
+  ['ping', ping],
+  ['logging/setLevel', setLevel],
+]);
+
+/** The notification handlers by method name (any other notification is ignored). */
+export const NOTIFICATIONS: ReadonlyMap<string, NotificationHandler> = new Map([['notifications/cancelled', cancelled]]);

@@ -1,0 +1,8 @@
+/**
+ * concurrency: the rule of `maxConcurrentCalls` — a tools/call while that many calls are in
+ * flight on this dispatcher is refused at once (-32000, HTTP 503 with `Retry-After`), never queued.
+ * The ToolCaller counts the calls; this rule reads the count.
+ */
+import type { Rule } from './Rule';
+
+export const concurrency: Rule = (request, { tools }) => (request.method === 'tools/call' ? tools.busyRefusal(request) : undefined);

@@ -61,6 +61,6 @@ export function toJsonText(what: string, value: unknown): string {
   try {
     return JSON.stringify(value);
   } catch (error) {
-    throw new TypeError(`${what}: expected JSON, ${(error as Error).message}`);
+    throw new TypeError(`${what}: expected JSON, ${(error as Error).message}`, { cause: error });
   }
 }

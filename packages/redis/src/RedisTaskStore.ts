@@ -80,28 +80,54 @@ export class RedisTaskStore implements TaskStore {
   /**
    * Connects to Redis (a command connection and a pub/sub connection), subscribes to this
    * instance's channel and starts the heartbeat and the sweep. Rejects when Redis cannot be
-   * reached; a `TypeError` names a bad option.
+   * reached within `connectTimeoutMs` (with the last connection error); a `TypeError` names a
+   * bad option.
    */
   static async connect(options: RedisTaskStoreOptions = {}): Promise<RedisTaskStore> {
-    const { url = 'redis://127.0.0.1:6379', clientOptions = {}, keyPrefix = DEFAULT_KEY_PREFIX, sweepBatch = 1000, ...common } = options;
+    const { url = 'redis://127.0.0.1:6379', clientOptions = {}, keyPrefix = DEFAULT_KEY_PREFIX, sweepBatch = 1000, connectTimeoutMs = 10_000, ...common } = options;
     if (typeof url !== 'string') throw new TypeError(`RedisTaskStore option url: expected a string, got ${typeof url}`);
     if (typeof keyPrefix !== 'string') throw new TypeError(`RedisTaskStore option keyPrefix: expected a string, got ${typeof keyPrefix}`);
     if (!Number.isSafeInteger(sweepBatch) || sweepBatch < 1) throw new TypeError(`RedisTaskStore option sweepBatch: expected a positive integer, got ${JSON.stringify(sweepBatch)}`);
+    if (!Number.isSafeInteger(connectTimeoutMs) || connectTimeoutMs < 1) {
+      throw new TypeError(`RedisTaskStore option connectTimeoutMs: expected a positive integer, got ${JSON.stringify(connectTimeoutMs)}`);
+    }
     const resolved = resolveTaskStoreOptions(common);
     // no offline queue: while Redis is unreachable a call fails at once instead of waiting without bound
     const client = createClient({ ...clientOptions, url, disableOfflineQueue: true }) as RedisClientType;
     const subscriber = client.duplicate() as RedisClientType;
-    client.on('error', resolved.onError);
-    subscriber.on('error', resolved.onError);
+    // until both connections are up, errors are the reason connect() will give, not reports
+    let lastError: unknown;
+    let connected = false;
+    const onError = (error: unknown): void => {
+      if (connected) resolved.onError(error);
+      else lastError = error;
+    };
+    client.on('error', onError);
+    subscriber.on('error', onError);
     const store = new RedisTaskStore(client, subscriber, resolved, keyPrefix, sweepBatch);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      await client.connect();
-      await subscriber.connect();
-      await subscriber.subscribe(`${store.channelPrefix}${store.instanceId}`, (message) => store.onMessage(message));
+      await Promise.race([
+        (async () => {
+          await client.connect();
+          await subscriber.connect();
+          await subscriber.subscribe(`${store.channelPrefix}${store.instanceId}`, (message) => store.onMessage(message));
+        })(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => {
+            const where = url.replace(/\/\/[^@/]*@/, '//');
+            const why = lastError instanceof Error ? `: ${lastError.message}` : '';
+            reject(new Error(`RedisTaskStore: could not connect to ${where} within ${connectTimeoutMs} ms${why}`));
+          }, connectTimeoutMs);
+        }),
+      ]);
+      connected = true;
     } catch (error) {
       client.destroy();
       subscriber.destroy();
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
     store.timers.push(
       startRepeating(resolved.heartbeatMs, () => store.heartbeat(), resolved.onError),

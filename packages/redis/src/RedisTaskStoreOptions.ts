@@ -14,6 +14,8 @@ export interface RedisTaskStoreOptions extends TaskStoreOptions {
   readonly clientOptions?: Omit<RedisClientOptions, 'url'>;
   /** The prefix of every key and channel; default `toolwire:tasks:`. Instances that share tasks use the same one. */
   readonly keyPrefix?: string;
+  /** How long `connect()` waits for Redis before it rejects, in ms; default 10,000. */
+  readonly connectTimeoutMs?: number;
   /** Most expired leases one sweep fails; default 1,000. */
   readonly sweepBatch?: number;
 }

@@ -81,3 +81,17 @@ export { ProtectedResourceMetadata } from './auth/ProtectedResourceMetadata';
 export type { ProtectedResourceMetadataDocument, HttpReply } from './auth/ProtectedResourceMetadata';
 export { resourceMetadataUrl } from './auth/resourceUrl';
 export { EVENT_STREAM_HEADERS, acceptsEventStream, eventStreamFrame } from './httpRules/eventStream';
+
+export { MemoryTaskStore, DEFAULT_MAX_TASKS } from './tasks/MemoryTaskStore';
+export type { MemoryTaskStoreOptions } from './tasks/MemoryTaskStore';
+export { TASK_STOPPED_ERROR } from './tasks/TaskStore';
+export type { TaskStore, TaskInit, TaskEvent, TaskEventListener } from './tasks/TaskStore';
+export { TERMINAL_TASK_STATUSES, isTerminalTaskStatus } from './tasks/TaskRecord';
+export type { TaskRecord, TaskStatus, TaskError, TaskLease, TaskInputRequests, TaskInputResponses } from './tasks/TaskRecord';
+export { resolveTaskStoreOptions, DEFAULT_TASK_LEASE_MS } from './tasks/TaskStoreOptions';
+export type { TaskStoreOptions, ResolvedTaskStoreOptions } from './tasks/TaskStoreOptions';
+export { createTaskId, isTaskId, TASK_ID_BYTES } from './tasks/createTaskId';
+export { TaskEvents } from './tasks/TaskEvents';
+export { checkTaskInit, checkTaskResult, checkTaskError, checkInputRequests, checkInputResponses, checkStatusMessage, isJsonObject, toJsonText } from './tasks/taskChecks';
+export { startRepeating } from './tasks/timers';
+export type { RepeatingTimer } from './tasks/timers';

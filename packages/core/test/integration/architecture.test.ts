@@ -44,9 +44,17 @@ describe('architecture', () => {
     }
   });
 
+  it('redis: only core and @redis/client (an exact version) plus node: built-ins, so core keeps no dependency', () => {
+    expect(Object.keys(manifest('redis').dependencies).sort()).toEqual(['@redis/client', '@toolwire/core']);
+    expect(manifest('redis').dependencies['@redis/client']).toMatch(/^\d+\.\d+\.\d+$/);
+    for (const file of sources(join(packages, 'redis', 'src'))) {
+      for (const spec of imports(file)) expect(`${relative(packages, file)} -> ${spec}`).toMatch(/ -> (\.\.?\/|@toolwire\/core$|@redis\/client$|node:crypto$)/);
+    }
+  });
+
   it('only the protocol profile knows versions: no other source file compares a version string or names a revision date', () => {
     const profile = join(packages, 'core', 'src', 'protocol', 'profile.ts');
-    const all = ['core', 'express', 'stdio', 'fetch', 'jwt'].flatMap((pkg) => sources(join(packages, pkg, 'src')));
+    const all = ['core', 'express', 'stdio', 'fetch', 'jwt', 'redis'].flatMap((pkg) => sources(join(packages, pkg, 'src')));
     for (const file of all.filter((f) => f !== profile)) {
       const text = code(file);
       expect(`${relative(packages, file)}: ${text.match(/['"`]\d{4}-\d{2}-\d{2}['"`]/)?.[0] ?? 'no date literal'}`).toMatch(/: no date literal$/);
@@ -66,7 +74,7 @@ describe('architecture', () => {
     }
   });
 
-  it.each(['express', 'stdio', 'fetch', 'jwt'])('%s uses only the public entry of core', (pkg) => {
+  it.each(['express', 'stdio', 'fetch', 'jwt', 'redis'])('%s uses only the public entry of core', (pkg) => {
     for (const file of sources(join(packages, pkg, 'src'))) {
       for (const spec of imports(file)) {
         expect(`${relative(packages, file)} -> ${spec}`).not.toMatch(/@toolwire\/core\/|\.\.\/\.\.\/core/);

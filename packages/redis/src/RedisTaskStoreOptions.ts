@@ -1,0 +1,24 @@
+/**
+ * RedisTaskStoreOptions: what a RedisTaskStore is told — where Redis is, the key prefix its
+ * keys and channels share, how many expired leases one sweep handles — besides the options
+ * every task store has (instance id, lease, heartbeat, sweep interval, onError).
+ */
+import type { RedisClientOptions } from '@redis/client';
+import type { TaskStoreOptions } from '@toolwire/core';
+
+/** Options of `RedisTaskStore.connect()`. */
+export interface RedisTaskStoreOptions extends TaskStoreOptions {
+  /** The Redis URL (`redis://[[user]:password@]host[:port][/db]`, `rediss://` for TLS); default `redis://127.0.0.1:6379`. */
+  readonly url?: string;
+  /** Further node-redis client options (socket, TLS, credentials); `url` wins over theirs. */
+  readonly clientOptions?: Omit<RedisClientOptions, 'url'>;
+  /** The prefix of every key and channel; default `toolwire:tasks:`. Instances that share tasks use the same one. */
+  readonly keyPrefix?: string;
+  /** How long `connect()` waits for Redis before it rejects, in ms; default 10,000. */
+  readonly connectTimeoutMs?: number;
+  /** Most expired leases one sweep fails; default 1,000. */
+  readonly sweepBatch?: number;
+}
+
+/** The default key prefix. */
+export const DEFAULT_KEY_PREFIX = 'toolwire:tasks:';

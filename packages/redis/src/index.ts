@@ -1,0 +1,8 @@
+/**
+ * @toolwire/redis — a Redis `TaskStore` for toolwire: `RedisTaskStore.connect({ url })` shares
+ * tasks between every server instance behind one Redis. Built on node-redis (`@redis/client`).
+ * The only barrel.
+ */
+export { RedisTaskStore } from './RedisTaskStore';
+export { DEFAULT_KEY_PREFIX } from './RedisTaskStoreOptions';
+export type { RedisTaskStoreOptions } from './RedisTaskStoreOptions';

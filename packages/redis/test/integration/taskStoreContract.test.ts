@@ -1,0 +1,238 @@
+/**
+ * The TaskStore contract, one table run against both stores: MemoryTaskStore and RedisTaskStore
+ * (on a real redis-server). Durable creation, owners, atomic and final transitions, input
+ * requests and answers, cancels, leases with the heartbeat and the sweep, time to live.
+ */
+import { MemoryTaskStore, TASK_STOPPED_ERROR } from '@toolwire/core';
+import type { TaskEvent, TaskStore, TaskStoreOptions } from '@toolwire/core';
+import { RedisTaskStore } from '@toolwire/redis';
+import { startRedis, RedisServer } from '../helpers/redisServer';
+
+jest.setTimeout(20_000);
+
+let redis: RedisServer | undefined;
+let prefixes = 0;
+const open: TaskStore[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+});
+
+afterAll(async () => {
+  await Promise.all(open.splice(0).map((store) => store.close()));
+  await redis?.stop();
+});
+
+type Factory = (options?: TaskStoreOptions, shared?: string) => Promise<TaskStore>;
+
+const factories: [string, Factory][] = [
+  ['MemoryTaskStore', async (options) => track(new MemoryTaskStore(options))],
+  [
+    'RedisTaskStore',
+    async (options, shared) => {
+      if (!redis) throw new Error('redis-server did not start (see beforeAll)');
+      return track(await RedisTaskStore.connect({ ...options, url: redis.url, keyPrefix: shared ?? `contract${++prefixes}:`, onError: () => undefined }));
+    },
+  ],
+];
+
+function track<T extends TaskStore>(store: T): T {
+  open.push(store);
+  return store;
+}
+
+/** The next event of `store` that matches. */
+function nextEvent(store: TaskStore, match: (event: TaskEvent) => boolean): Promise<TaskEvent> {
+  return new Promise((resolve) => {
+    const stop = store.subscribe((event) => {
+      if (!match(event)) return;
+      stop();
+      resolve(event);
+    });
+  });
+}
+
+const ALICE = 'https://issuer.example|alice';
+const MALLORY = 'https://issuer.example|mallory';
+const RESULT = { content: [{ type: 'text', text: 'done' }], isError: false };
+const elicit = (message: string) => ({ method: 'elicitation/create', params: { mode: 'form', message, requestedSchema: { type: 'object', properties: {} } } });
+
+describe.each(factories)('%s', (_name, make) => {
+  it('stores a task before create resolves: get finds it at once, working, with its fields and a lease held by this instance', async () => {
+    const store = await make();
+    const before = Date.now();
+    const task = await store.create({ owner: ALICE, ttlMs: 60_000, pollIntervalMs: 500, statusMessage: 'started' });
+    expect(task.taskId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const read = await store.get(task.taskId, ALICE);
+    expect(read).toEqual(task);
+    expect(read).toMatchObject({ owner: ALICE, status: 'working', statusMessage: 'started', ttlMs: 60_000, pollIntervalMs: 500, cancelRequested: false, inputRequests: {}, inputResponses: {} });
+    expect(Date.parse(read!.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(read!.lastUpdatedAt).toBe(read!.createdAt);
+    expect(read!.lease?.holder).toBe(store.instanceId);
+  });
+
+  it('keeps ttlMs null (no expiry) and leaves pollIntervalMs and statusMessage out when not given', async () => {
+    const store = await make();
+    const task = await store.create({ owner: ALICE, ttlMs: null });
+    const read = await store.get(task.taskId, ALICE);
+    expect(read?.ttlMs).toBeNull();
+    expect(read).not.toHaveProperty('pollIntervalMs');
+    expect(read).not.toHaveProperty('statusMessage');
+  });
+
+  it('answers get, update and cancel by another owner exactly like an unknown id, and leaves the task as it was', async () => {
+    const store = await make();
+    const task = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    await store.requireInput(task.taskId, { name: elicit('Your name?') });
+    const unknown = 'AAAAAAAAAAAAAAAAAAAAAA';
+    expect(await store.get(task.taskId, MALLORY)).toBe(await store.get(unknown, MALLORY));
+    expect(await store.get(task.taskId, MALLORY)).toBeUndefined();
+    expect(await store.update(task.taskId, MALLORY, { name: { action: 'accept' } })).toBeUndefined();
+    expect(await store.update(unknown, ALICE, { name: { action: 'accept' } })).toBeUndefined();
+    expect(await store.cancel(task.taskId, MALLORY)).toBeUndefined();
+    expect(await store.cancel(unknown, ALICE)).toBeUndefined();
+    expect(await store.get('not an id at all', ALICE)).toBeUndefined();
+    const read = await store.get(task.taskId, ALICE);
+    expect(read).toMatchObject({ status: 'input_required', cancelRequested: false, inputResponses: {} });
+  });
+
+  it('completes once: the result is stored for its owner, and every later terminal transition is refused', async () => {
+    const store = await make();
+    const task = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    expect(await store.complete(task.taskId, RESULT, 'all done')).toBe(true);
+    expect(await store.complete(task.taskId, { content: [], isError: true })).toBe(false);
+    expect(await store.fail(task.taskId, { code: -32603, message: 'late' })).toBe(false);
+    expect(await store.markCancelled(task.taskId)).toBe(false);
+    expect(await store.requireInput(task.taskId, { more: elicit('more?') })).toBe(false);
+    expect(await store.setStatusMessage(task.taskId, 'changed')).toBe(false);
+    const read = await store.get(task.taskId, ALICE);
+    expect(read).toMatchObject({ status: 'completed', statusMessage: 'all done', result: RESULT });
+    expect(read).not.toHaveProperty('lease');
+    expect(read).not.toHaveProperty('error');
+    expect(await store.get(task.taskId, MALLORY)).toBeUndefined();
+  });
+
+  it('fails with the JSON-RPC error (code, message, data) and refuses a second terminal transition', async () => {
+    const store = await make();
+    const task = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    expect(await store.fail(task.taskId, { code: -32603, message: 'API rate limit exceeded', data: { retryAfter: 3 } }, 'Tool execution failed')).toBe(true);
+    expect(await store.complete(task.taskId, RESULT)).toBe(false);
+    expect(await store.get(task.taskId, ALICE)).toMatchObject({ status: 'failed', statusMessage: 'Tool execution failed', error: { code: -32603, message: 'API rate limit exceeded', data: { retryAfter: 3 } } });
+  });
+
+  it('keeps results exactly, large integers and unicode included', async () => {
+    const store = await make();
+    const task = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    const result = { content: [{ type: 'text', text: 'héllo \u{1F600} "quoted"\n' }], structuredContent: { big: 9007199254740991, small: 1e-7, list: [] , empty: {} }, isError: false };
+    await store.complete(task.taskId, result);
+    expect((await store.get(task.taskId, ALICE))?.result).toEqual(result);
+  });
+
+  it('asks for input, merges partial and repeated answers (unknown and already answered keys ignored) and is working again when all are answered', async () => {
+    const store = await make();
+    const task = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    expect(await store.requireInput(task.taskId, { name: elicit('Your name?'), city: elicit('Your city?') }, 'waiting')).toBe(true);
+    expect(await store.get(task.taskId, ALICE)).toMatchObject({ status: 'input_required', statusMessage: 'waiting', inputRequests: { name: elicit('Your name?'), city: elicit('Your city?') } });
+
+    const input = nextEvent(store, (event) => event.type === 'input');
+    const partial = await store.update(task.taskId, ALICE, { name: { action: 'accept', content: { name: 'Luca' } }, bogus: { action: 'accept' } });
+    expect(partial).toMatchObject({ status: 'input_required', inputRequests: { city: elicit('Your city?') }, inputResponses: { name: { action: 'accept', content: { name: 'Luca' } } } });
+    expect(await input).toEqual({ type: 'input', taskId: task.taskId, inputResponses: { name: { action: 'accept', content: { name: 'Luca' } } } });
+
+    const again = await store.update(task.taskId, ALICE, { name: { action: 'decline' } });
+    expect(again?.inputResponses).toEqual({ name: { action: 'accept', content: { name: 'Luca' } } });
+    expect(again?.status).toBe('input_required');
+
+    const last = await store.update(task.taskId, ALICE, { city: { action: 'accept', content: { city: 'Rome' } } });
+    expect(last).toMatchObject({ status: 'working', inputRequests: {} });
+    expect(Object.keys(last!.inputResponses).sort()).toEqual(['city', 'name']);
+  });
+
+  it('refuses an input request key the task used before (keys are unique for its life)', async () => {
+    const store = await make();
+    const task = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    await store.requireInput(task.taskId, { name: elicit('Your name?') });
+    await store.update(task.taskId, ALICE, { name: { action: 'accept' } });
+    await expect(store.requireInput(task.taskId, { name: elicit('Again?') })).rejects.toThrow(RangeError);
+    expect(await store.requireInput(task.taskId, { name2: elicit('Again?') })).toBe(true);
+  });
+
+  it('cancel marks the task and tells the running instance, which settles it cancelled; a cancel of a terminal task changes nothing', async () => {
+    const store = await make();
+    const task = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    const cancel = nextEvent(store, (event) => event.type === 'cancel');
+    const marked = await store.cancel(task.taskId, ALICE);
+    expect(marked).toMatchObject({ status: 'working', cancelRequested: true });
+    expect(await cancel).toEqual({ type: 'cancel', taskId: task.taskId });
+    expect(await store.markCancelled(task.taskId, 'stopped on request')).toBe(true);
+    expect(await store.complete(task.taskId, RESULT)).toBe(false);
+    const done = await store.get(task.taskId, ALICE);
+    expect(done).toMatchObject({ status: 'cancelled', statusMessage: 'stopped on request' });
+    expect(await store.cancel(task.taskId, ALICE)).toEqual(done);
+  });
+
+  it('cancels at once a task no live instance runs', async () => {
+    const store = await make();
+    const task = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    expect(await store.releaseLease(task.taskId)).toBe(true);
+    expect(await store.cancel(task.taskId, ALICE)).toMatchObject({ status: 'cancelled', cancelRequested: true });
+  });
+
+  it('sweeps a task whose lease ended: failed with the "server stopped" error, exactly once', async () => {
+    const store = await make({ leaseMs: 60_000, sweepIntervalMs: 60_000 });
+    const task = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    const other = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    expect(await store.releaseLease(task.taskId)).toBe(true);
+    expect(await store.releaseLease(task.taskId)).toBe(false);
+    expect(await store.sweep()).toBe(1);
+    expect(await store.sweep()).toBe(0);
+    expect(await store.get(task.taskId, ALICE)).toMatchObject({ status: 'failed', statusMessage: TASK_STOPPED_ERROR.message, error: { code: -32603, message: 'the server running this task stopped' } });
+    expect(await store.complete(task.taskId, RESULT)).toBe(false);
+    expect((await store.get(other.taskId, ALICE))?.status).toBe('working');
+  });
+
+  it('renews the lease of a running task with its heartbeat, so it outlives leaseMs and is not swept', async () => {
+    const store = await make({ leaseMs: 300, heartbeatMs: 60, sweepIntervalMs: 50 });
+    const task = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    const first = task.lease!.expiresAt;
+    // the lease must outlive several of its own lengths: this waits for time itself, there is no event
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const read = await store.get(task.taskId, ALICE);
+    expect(read?.status).toBe('working');
+    expect(read!.lease!.expiresAt).toBeGreaterThan(first + 500);
+    expect(await store.renewLease(task.taskId)).toBe(true);
+  });
+
+  it('forgets a task after its time to live: get answers it like an unknown id', async () => {
+    const store = await make();
+    const task = await store.create({ owner: ALICE, ttlMs: 150 });
+    await store.complete(task.taskId, RESULT);
+    expect((await store.get(task.taskId, ALICE))?.status).toBe('completed');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await store.get(task.taskId, ALICE)).toBeUndefined();
+    expect(await store.cancel(task.taskId, ALICE)).toBeUndefined();
+  });
+
+  it('refuses bad arguments with a TypeError naming them', async () => {
+    const store = await make();
+    await expect(store.create({ owner: ALICE, ttlMs: 0 })).rejects.toThrow(/ttlMs/);
+    await expect(store.create({ owner: ALICE, ttlMs: 1.5 })).rejects.toThrow(TypeError);
+    await expect(store.create({ owner: 7 as unknown as string, ttlMs: null })).rejects.toThrow(/owner/);
+    const task = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    await expect(store.complete(task.taskId, [] as unknown as Record<string, unknown>)).rejects.toThrow(/result/);
+    await expect(store.fail(task.taskId, { message: 'no code' } as unknown as { code: number; message: string })).rejects.toThrow(/JSON-RPC error/);
+    await expect(store.requireInput(task.taskId, {})).rejects.toThrow(/inputRequests/);
+    await expect(store.update(task.taskId, ALICE, 'yes' as unknown as Record<string, never>)).rejects.toThrow(/inputResponses/);
+    expect((await store.get(task.taskId, ALICE))?.status).toBe('working');
+  });
+
+  it('close fails the tasks this instance still runs (they cannot finish without it)', async () => {
+    const shared = `close${++prefixes}:`;
+    const store = await make({}, shared);
+    const task = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    const reader = store instanceof MemoryTaskStore ? undefined : await make({}, shared);
+    await store.close();
+    if (reader) expect(await reader.get(task.taskId, ALICE)).toMatchObject({ status: 'failed', error: TASK_STOPPED_ERROR });
+    else await expect(store.create({ owner: ALICE, ttlMs: null })).rejects.toThrow(/closed/);
+  });
+});

@@ -10,7 +10,6 @@
  */
 import { createLocalJWKSet, errors } from 'jose';
 import type { JSONWebKeySet, JWTVerifyGetKey } from 'jose';
-import type { AuthServerUnavailableError } from '@toolwire/core';
 import { DiscoveryBackoff } from './DiscoveryBackoff';
 import { discoverJwksUri } from './discoverJwksUri';
 import { fetchJson } from './fetchJson';
@@ -44,8 +43,7 @@ export class JwksCache {
 
   /** The key lookup for `jwtVerify`. Rejects with an `AuthServerUnavailableError` when the keys cannot be loaded. */
   readonly getKey: JWTVerifyGetKey = async (header, token) => {
-    const fresh = this.keys !== undefined && Date.now() - this.loadedAt < this.options.maxAgeMs;
-    const keys = fresh && this.keys ? this.keys : await this.load();
+    const keys = this.keys !== undefined && Date.now() - this.loadedAt < this.options.maxAgeMs ? this.keys : await this.load();
     try {
       return await keys(header, token);
     } catch (error) {
@@ -57,7 +55,7 @@ export class JwksCache {
   /** The one load in flight, or a new one; an `AuthServerUnavailableError` while the backoff holds. */
   private load(): Promise<LocalKeys> {
     if (this.loading) return this.loading;
-    const blocked: AuthServerUnavailableError | undefined = this.backoff.blocked(Date.now());
+    const blocked = this.backoff.blocked(Date.now());
     if (blocked) return Promise.reject(blocked);
     this.loading = this.fetchKeys().then(
       (keys) => {

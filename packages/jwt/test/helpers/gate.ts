@@ -2,14 +2,15 @@
  * gate: a real HTTP server on 127.0.0.1 (port 0) that a test puts in front of the authorization
  * server to make it fail on demand and to count what the verifier asks: in mode `up` it relays
  * each GET to the authorization server; otherwise it answers the way an ailing server does —
- * 500 to everything, metadata that is not JSON, a JWKS that answers 500, is not JSON, or is not
- * a key set. Every request's path is recorded in `requests`.
+ * 500 to everything, metadata that is not JSON, a JWKS that answers 500, is not JSON, is not
+ * a key set, or is larger than the verifier reads (with a Content-Length, or chunked). Every
+ * request's path is recorded in `requests`.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** How the gate answers. */
-export type GateMode = 'up' | 'status500' | 'metadataNotJson' | 'jwks500' | 'jwksNotJson' | 'jwksNotKeySet';
+export type GateMode = 'up' | 'status500' | 'metadataNotJson' | 'jwks500' | 'jwksNotJson' | 'jwksNotKeySet' | 'jwksTooLarge' | 'jwksTooLargeChunked';
 
 export interface Gate {
   /** `http://127.0.0.1:<port>`: the issuer the verifier is given. */
@@ -28,7 +29,7 @@ export async function startGate(upstream: string): Promise<Gate> {
     const path = req.url ?? '/';
     requests.push(path);
     const send = (status: number, body: string): void => {
-      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
       res.end(body);
     };
     const jwks = path === '/jwks';
@@ -36,6 +37,12 @@ export async function startGate(upstream: string): Promise<Gate> {
     if (!jwks && gate.mode === 'metadataNotJson') return send(200, '<html>maintenance</html>');
     if (jwks && gate.mode === 'jwksNotJson') return send(200, '{"keys": [');
     if (jwks && gate.mode === 'jwksNotKeySet') return send(200, '{"keys": "none"}');
+    if (jwks && gate.mode === 'jwksTooLarge') return send(200, `{"keys": [], "pad": "${'x'.repeat(1024 * 1024)}"}`);
+    if (jwks && gate.mode === 'jwksTooLargeChunked') {
+      res.writeHead(200, { 'Content-Type': 'application/json' }); // no Content-Length: chunked
+      for (let i = 0; i < 20; i++) res.write('x'.repeat(64 * 1024));
+      return res.end();
+    }
     fetch(`${upstream}${path}`).then(
       async (answer) => send(answer.status, await answer.text()),
       () => send(502, '{"error":"bad_gateway"}'),

@@ -1,6 +1,7 @@
 /**
  * jwtVerifier when the authorization server cannot be reached: every kind of failed load
- * (nothing listening, 500, metadata or JWKS that is not JSON, a JWKS that is not a key set)
+ * (nothing listening, 500, metadata or JWKS that is not JSON, a JWKS that is not a key set or
+ * is over 1 MiB)
  * rejects with AuthServerUnavailableError; a burst of tokens makes one request; no request is
  * made while the backoff holds, which doubles with each failure up to its cap and starts over
  * after a success; keys already loaded keep working during an outage. Real servers throughout:
@@ -51,6 +52,8 @@ describe('jwtVerifier while the authorization server is unreachable', () => {
     ['the JWKS answers 500', 'jwks500', 3, /JWKS at .*\/jwks answered 500/],
     ['the JWKS is not JSON', 'jwksNotJson', 3, /JWKS at .* is not JSON/],
     ['the JWKS is not a key set', 'jwksNotKeySet', 3, /JSON Web Key Set malformed/],
+    ['the JWKS declares more than 1 MiB', 'jwksTooLarge', 3, /JWKS at .* could not be read: its Content-Length \d+ exceeds 1048576 bytes/],
+    ['the JWKS sends more than 1 MiB, chunked', 'jwksTooLargeChunked', 3, /JWKS at .* could not be read: it exceeds 1048576 bytes/],
   ] as const)('rejects every token of a burst with AuthServerUnavailableError when %s, after one attempt', async (_name, mode, requests, reason) => {
     gate.mode = mode;
     const verify = jwtVerifier({ issuer: gate.url, audience: RESOURCE, backoffInitialMs: 5000 });

@@ -73,6 +73,7 @@ export type { HttpRefusal, HttpRefusalStatus } from './httpRules/HttpRefusal';
 
 export type { AuthInfo, TokenVerifier } from './auth/AuthInfo';
 export { resolveAuthOptions } from './auth/AuthOptions';
+export { AuthServerUnavailableError } from './auth/AuthServerUnavailableError';
 export type { AuthOptions, ResolvedAuth } from './auth/AuthOptions';
 export { Access } from './auth/Access';
 export type { AccessPolicy } from './auth/Access';

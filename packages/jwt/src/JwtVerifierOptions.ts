@@ -33,6 +33,14 @@ export interface JwtVerifierOptions {
    * forged key ids cannot flood the server. It is also fetched again after 10 minutes.
    */
   jwksCooldownMs?: number;
+  /**
+   * After a failed load of the metadata or the JWKS, no new attempt is made for this many
+   * milliseconds (default 1000), doubled after each further failure in a row up to
+   * {@link backoffMaxMs}; meanwhile tokens that need the keys are answered 503 with `Retry-After`.
+   */
+  backoffInitialMs?: number;
+  /** The longest wait between two failed loads, in milliseconds (default 60000). */
+  backoffMaxMs?: number;
 }
 
 /** The checked options. */
@@ -45,12 +53,14 @@ export interface ResolvedJwtOptions {
   readonly typ: string | undefined;
   readonly timeoutMs: number;
   readonly jwksCooldownMs: number;
+  readonly backoffInitialMs: number;
+  readonly backoffMaxMs: number;
 }
 
 /** The asymmetric JWS algorithms (RFC 7518, RFC 8037) a JWKS can verify. */
 export const ASYMMETRIC_ALGORITHMS: readonly string[] = Object.freeze(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']);
 
-const NAMES = ['issuer', 'audience', 'jwksUri', 'algorithms', 'clockToleranceSeconds', 'typ', 'timeoutMs', 'jwksCooldownMs'];
+const NAMES = ['issuer', 'audience', 'jwksUri', 'algorithms', 'clockToleranceSeconds', 'typ', 'timeoutMs', 'jwksCooldownMs', 'backoffInitialMs', 'backoffMaxMs'];
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -92,6 +102,10 @@ export function resolveJwtOptions(options: unknown): ResolvedJwtOptions {
   if (typeof timeoutMs !== 'number' || !Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw fail('timeoutMs', 'a positive integer', o.timeoutMs);
   const jwksCooldownMs = o.jwksCooldownMs ?? 30_000;
   if (typeof jwksCooldownMs !== 'number' || !Number.isSafeInteger(jwksCooldownMs) || jwksCooldownMs < 0) throw fail('jwksCooldownMs', 'an integer ≥ 0', o.jwksCooldownMs);
+  const backoffInitialMs = o.backoffInitialMs ?? 1000;
+  if (typeof backoffInitialMs !== 'number' || !Number.isSafeInteger(backoffInitialMs) || backoffInitialMs <= 0) throw fail('backoffInitialMs', 'a positive integer', o.backoffInitialMs);
+  const backoffMaxMs = o.backoffMaxMs ?? Math.max(60_000, backoffInitialMs);
+  if (typeof backoffMaxMs !== 'number' || !Number.isSafeInteger(backoffMaxMs) || backoffMaxMs < backoffInitialMs) throw fail('backoffMaxMs', `an integer ≥ backoffInitialMs (${backoffInitialMs})`, o.backoffMaxMs);
   if (o.typ !== undefined && (typeof o.typ !== 'string' || o.typ === '')) throw fail('typ', 'a non-empty string', o.typ);
   return Object.freeze({
     issuer,
@@ -102,5 +116,7 @@ export function resolveJwtOptions(options: unknown): ResolvedJwtOptions {
     typ: o.typ as string | undefined,
     timeoutMs,
     jwksCooldownMs,
+    backoffInitialMs,
+    backoffMaxMs,
   });
 }

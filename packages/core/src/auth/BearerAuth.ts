@@ -4,14 +4,17 @@
  * each request, before its body is read: take the token from `Authorization: Bearer …`, call
  * `verify` once, refuse what is not valid, expired, issued for another audience or lacking the
  * required scopes — each refusal a 401/403 with its `WWW-Authenticate` challenge, prepared once —
- * and otherwise hand back the request's {@link Access}. The raw token goes nowhere else.
+ * and otherwise hand back the request's {@link Access}. A `verify` that fails with an
+ * {@link AuthServerUnavailableError} gets 503 with its `Retry-After` instead (the token was not
+ * judged). The raw token goes nowhere else.
  */
 import type { ErrorHook } from '../dispatch/errorPolicy';
 import { isThenable } from '../dispatch/guards';
-import { authRefusal, HttpRefusal, HttpRefusals } from '../httpRules/HttpRefusal';
+import { authRefusal, authServerUnavailable, HttpRefusal, HttpRefusals } from '../httpRules/HttpRefusal';
 import { Access, AccessPolicy } from './Access';
 import type { AuthInfo, TokenVerifier } from './AuthInfo';
 import type { ResolvedAuth } from './AuthOptions';
+import { AuthServerUnavailableError } from './AuthServerUnavailableError';
 import { bearerChallenge, BearerError } from './challenge';
 import { canonicalResource } from './resourceUrl';
 
@@ -61,7 +64,8 @@ export class BearerAuth {
 
   /**
    * Authenticates one request from its `Authorization` header; a Promise only when `verify`
-   * returned one. Never throws or rejects: a `verify` that throws means an invalid token.
+   * returned one. Never throws or rejects: a `verify` that throws means an invalid token, unless
+   * it throws an {@link AuthServerUnavailableError} (then 503 with its `Retry-After`).
    * @param request - the transport's request, passed on to `verify`.
    */
   authenticate(authorization: string | undefined, request: unknown): AuthOutcome | Promise<AuthOutcome> {
@@ -71,14 +75,19 @@ export class BearerAuth {
     let verified: ReturnType<TokenVerifier>;
     try {
       verified = this.verify(token, request);
-    } catch {
-      return this.refusals.invalid;
+    } catch (error) {
+      return this.failed(error);
     }
     if (!isThenable(verified)) return this.admit(verified);
     return Promise.resolve(verified).then(
       (info) => this.admit(info),
-      () => this.refusals.invalid,
+      (error: unknown) => this.failed(error),
     );
+  }
+
+  /** What a `verify` that threw or rejected means: the token is not valid, or (503) it could not be judged now. */
+  private failed(error: unknown): AuthOutcome {
+    return error instanceof AuthServerUnavailableError ? { refusal: authServerUnavailable(error.retryAfterSeconds) } : this.refusals.invalid;
   }
 
   /** The checks on what `verify` said: a valid AuthInfo, not expired, for this resource, with the required scopes. */

@@ -2,14 +2,14 @@
  * HttpRefusal: the answers an HTTP transport gives before a message reaches the dispatcher —
  * wrong method (405), foreign Origin or Host (403), no valid bearer token (401) or a missing
  * required scope (403) where `auth` is set, Accept (406), Content-Type (415), body too large
- * (413), a transport failure (500) — each a status, its headers and a JSON-RPC error body
+ * (413), a transport failure (500), an authorization server that cannot be reached (503) — each a status, its headers and a JSON-RPC error body
  * with `"id": null`, built once. Core chooses these statuses, as it chooses the dispatcher's;
  * transports only write them (adding framing headers such as `Content-Length` themselves).
  */
 import { internalErrorResponse, refusalResponse } from '../dispatch/jsonRpc';
 
 /** The statuses of the HTTP refusals. */
-export type HttpRefusalStatus = 401 | 403 | 405 | 406 | 413 | 415 | 500;
+export type HttpRefusalStatus = 401 | 403 | 405 | 406 | 413 | 415 | 500 | 503;
 
 /** A prepared refusal: status, headers (always `Content-Type: application/json`) and body. */
 export interface HttpRefusal {
@@ -46,4 +46,17 @@ export function payloadTooLarge(limit: number): HttpRefusal {
  */
 export function authRefusal(status: 401 | 403, message: string, challenge: string): HttpRefusal {
   return httpRefusal(status, message, { 'WWW-Authenticate': challenge });
+}
+
+const AUTH_SERVER_UNAVAILABLE_BODY = internalErrorResponse('Service Unavailable: the access token cannot be verified now (the authorization server cannot be reached); retry later');
+
+/**
+ * The 503 refusal of a request whose token cannot be verified because the authorization server
+ * cannot be reached (`verify` threw an `AuthServerUnavailableError`): `Retry-After` in whole
+ * seconds, no challenge (the token may be valid), a `-32603` body that is the same for every
+ * such request.
+ */
+export function authServerUnavailable(retryAfterSeconds: number): HttpRefusal {
+  const headers = Object.freeze({ 'Retry-After': String(retryAfterSeconds), 'Content-Type': 'application/json' });
+  return Object.freeze({ status: 503, headers, body: AUTH_SERVER_UNAVAILABLE_BODY });
 }

@@ -1,7 +1,8 @@
 /**
  * authServer: starts the local authorization server of the tests (oauth2-mock-server in a child
  * process, see authServerProcess.mjs) and asks it for signed tokens: `token({ aud, scope,
- * expiresIn })`, `foreignToken(...)` (signed by a key its JWKS does not list), `rotate()`.
+ * expiresIn })`, `foreignToken(...)` (signed by a key its JWKS does not list), `rotate()`,
+ * `setIssuer(url)` (for a server of the test's own put in front of it).
  */
 import { fork, ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -25,6 +26,8 @@ export interface AuthServer {
   foreignToken(request?: TokenRequest): Promise<string>;
   /** Replaces the signing key; the old one leaves the JWKS. */
   rotate(): Promise<void>;
+  /** Makes `url` the issuer: tokens' `iss`, the metadata's `issuer` and `jwks_uri` (the server still listens at {@link url}). */
+  setIssuer(url: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -58,6 +61,9 @@ export async function startAuthServer(): Promise<AuthServer> {
     foreignToken: async (request = {}) => (await ask({ type: 'token', foreign: true, ...request })).token as string,
     rotate: async () => {
       await ask({ type: 'rotate' });
+    },
+    setIssuer: async (issuer) => {
+      await ask({ type: 'issuer', url: issuer });
     },
     stop: () =>
       new Promise<void>((resolve) => {

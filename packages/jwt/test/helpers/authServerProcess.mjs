@@ -2,7 +2,9 @@
 // runs in its own process) on 127.0.0.1, port 0, issuer set to http://127.0.0.1:<port> (the
 // library would name it localhost). The parent asks over IPC for tokens with the claims a test
 // needs: { id, type: 'token', aud?, scope?, expiresIn?, foreign?, claims? } → { id, token };
-// { id, type: 'rotate' } → a new signing key (the old one leaves the JWKS) → { id, kid }.
+// { id, type: 'rotate' } → a new signing key (the old one leaves the JWKS) → { id, kid };
+// { id, type: 'issuer', url } → the issuer (tokens' iss, the metadata's issuer and jwks_uri) becomes
+// url, for a test that puts a server of its own in front of this one → { id }.
 import { JWKStore, OAuth2Issuer, OAuth2Server } from 'oauth2-mock-server';
 
 const server = new OAuth2Server();
@@ -22,6 +24,12 @@ process.on('message', async (message) => {
       kid = (await store.generate('RS256')).kid;
       Object.defineProperty(server.issuer, 'keys', { value: store, configurable: true });
       process.send({ id: message.id, kid });
+      return;
+    }
+    if (message.type === 'issuer') {
+      server.issuer.url = message.url;
+      foreign.url = message.url;
+      process.send({ id: message.id });
       return;
     }
     const issuer = message.foreign ? foreign : server.issuer;

@@ -11,7 +11,8 @@ import { frameMessage } from './framing/frameMessage';
 export interface StdioOptions extends DispatcherOptions {
   /**
    * The largest message read (default 16 MiB). A larger one is skipped as it arrives, never
-   * buffered whole, and answered with a -32600 error (`id: null`).
+   * buffered whole, and answered with a -32600 error (`id: null`). A Content-Length header block
+   * is limited to 8 KiB (`DEFAULT_MAX_HEADER_BYTES`), or to this when it is smaller.
    */
   maxMessageBytes?: number;
 }
@@ -57,9 +58,8 @@ export abstract class Connection {
     if (!message) return '';
     this.lastFraming = message.framing;
     if (message.tooLarge === undefined) return message.text;
-    const size = message.framing === 'newline' ? `more than ${this.maxMessageBytes}` : String(message.tooLarge);
     const marker = `\u0000toolwire: oversize message ${++this.skipped} skipped\u0000`;
-    this.refusals.set(marker, refusalResponse(`Invalid Request: message of ${size} bytes exceeds the limit of ${this.maxMessageBytes} bytes`));
+    this.refusals.set(marker, refusalResponse(oversizeReason(message, this.maxMessageBytes)));
     return marker;
   }
 
@@ -75,4 +75,11 @@ export abstract class Connection {
   protected frame(json: string, framing: Framing = this.lastFraming): string {
     return frameMessage(json, framing);
   }
+}
+
+/** Why a message over a limit was refused: its size against the message limit, or the header block's. */
+function oversizeReason(message: FramedMessage, maxMessageBytes: number): string {
+  if (message.headerLimit !== undefined) return `Invalid Request: header block of more than ${message.headerLimit} bytes exceeds the limit of ${message.headerLimit} bytes`;
+  const size = message.framing === 'newline' ? `more than ${maxMessageBytes}` : String(message.tooLarge);
+  return `Invalid Request: message of ${size} bytes exceeds the limit of ${maxMessageBytes} bytes`;
 }

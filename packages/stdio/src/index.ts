@@ -18,5 +18,5 @@ export type { SyncSource } from './io/SyncSource';
 
 export { MessageReader } from './framing/MessageReader';
 export { frameMessage } from './framing/frameMessage';
-export { DEFAULT_FRAMING, DEFAULT_MAX_MESSAGE_BYTES } from './framing/Framing';
+export { DEFAULT_FRAMING, DEFAULT_MAX_HEADER_BYTES, DEFAULT_MAX_MESSAGE_BYTES } from './framing/Framing';
 export type { Framing, FramedMessage } from './framing/Framing';

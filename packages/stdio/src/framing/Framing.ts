@@ -21,10 +21,18 @@ export interface FramedMessage {
    * the message was larger than the reader's limit: its bytes were skipped and `text` is `''`.
    */
   readonly tooLarge?: number;
+  /**
+   * Set (to the header block size limit) when what was over its limit was a Content-Length
+   * header block rather than a message; `tooLarge` then holds the header bytes seen so far.
+   */
+  readonly headerLimit?: number;
 }
 
 /** The largest message a stdio reader accepts by default: 16 MiB. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+/** The largest Content-Length header block (the bytes before its blank line) a stdio reader accepts by default: 8 KiB. */
+export const DEFAULT_MAX_HEADER_BYTES = 8 * 1024;
 
 /** The framing replies use before any message has been read: the seed's Content-Length. */
 export const DEFAULT_FRAMING: Framing = 'content-length';

@@ -3,14 +3,24 @@
  * A line whose first non-blank character is `{` or `[` is newline-delimited JSON; a header line
  * (`Name: value`) opens a Content-Length block. Blank lines between messages are skipped; any
  * other line is garbage and is returned as-is, so the dispatcher answers it with -32700 and the
- * stream goes on. A header block without a usable Content-Length is returned as garbage too and
- * the reader resynchronises on the next header or JSON line. A message larger than the limit is
- * skipped as its bytes arrive (never buffered whole) and reported as `tooLarge`. A zero
- * Content-Length, or the end of input, ends the stream. It does no I/O: a source pushes chunks
- * and pulls messages.
+ * stream goes on. A message larger than the limit is skipped as its bytes arrive (never buffered
+ * whole) and reported as `tooLarge`. A zero Content-Length, or the end of input, ends the stream.
+ * It does no I/O: a source pushes chunks and pulls messages.
+ *
+ * A broken header block is reported once and never costs the next message. Broken means: no
+ * usable Content-Length (missing, not digits, conflicting), a line in it that is neither a header
+ * nor the blank line, or more than `maxHeaderBytes` of header lines (reported as `tooLarge` with
+ * `headerLimit`, as soon as the limit is crossed, and dropped unbuffered from there). The reader
+ * then resynchronises in two steps:
+ * 1. it drops the rest of the block up to its blank line — except that a line starting with `{`
+ *    or `[` ends the block there and is read as the next message;
+ * 2. what follows the blank line is the broken message's body, of unknown length: a line right
+ *    there that starts with `{`/`[` and ends with `}`/`]` is read as the next message (a client
+ *    moving on to newline-delimited JSON); otherwise bytes are dropped up to the next
+ *    `Content-Length:` header or the next line starting with `{`/`[`.
  */
 import { ByteQueue } from './ByteQueue';
-import { DEFAULT_MAX_MESSAGE_BYTES, FramedMessage, Framing } from './Framing';
+import { DEFAULT_MAX_HEADER_BYTES, DEFAULT_MAX_MESSAGE_BYTES, FramedMessage, Framing } from './Framing';
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -21,7 +31,10 @@ const RESYNC_POINT = /content-length:|\n[ \t]*[{[]/i;
 /** Bytes kept back while resynchronising, so a marker split across chunks is still found. */
 const RESYNC_TAIL = 16;
 
-type State = 'line' | 'headers' | 'body' | 'resync' | 'skipBody' | 'skipLine' | 'over';
+/** `Content-Length:` in any case: where a body of unknown length ends. */
+const CONTENT_LENGTH = /content-length:/i;
+
+type State = 'line' | 'headers' | 'body' | 'resync' | 'skipBody' | 'skipLine' | 'skipHeaders' | 'over';
 
 /**
  * Incremental message parser over pushed byte chunks.
@@ -35,16 +48,33 @@ export class MessageReader {
   private state: State = 'line';
   private scanned = 0; // bytes of the current line already searched for a newline
   private headers: string[] = [];
+  private headerBytes = 0; // bytes of the current header block's lines, terminators included
+  private midLine = false; // skipHeaders: the start of the current line was already dropped
+  private afterBlock = false; // resync: right after the blank line of a broken header block
+  private readonly maxHeaderBytes: number;
   private bodyLength = 0;
   private eof = false;
   private lastFraming: Framing = 'newline';
   private skipRemaining = 0;
 
-  /** @param maxMessageBytes - the largest message accepted (default 16 MiB); larger ones are skipped. */
-  constructor(private readonly maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES) {
+  /**
+   * @param maxMessageBytes - the largest message accepted (default 16 MiB); larger ones are skipped.
+   * @param maxHeaderBytes - the largest Content-Length header block accepted, its lines and their
+   *   terminators up to the blank line (default 8 KiB, or `maxMessageBytes` when that is smaller;
+   *   at most `maxMessageBytes`); a larger one is reported and dropped.
+   * @throws RangeError for a limit that is not a positive integer, or a header limit over the message limit.
+   */
+  constructor(
+    private readonly maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES,
+    maxHeaderBytes = Math.min(DEFAULT_MAX_HEADER_BYTES, maxMessageBytes),
+  ) {
     if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes < 1) {
       throw new RangeError(`MessageReader: expected a positive integer maxMessageBytes, got ${String(maxMessageBytes)}`);
     }
+    if (!Number.isSafeInteger(maxHeaderBytes) || maxHeaderBytes < 1 || maxHeaderBytes > maxMessageBytes) {
+      throw new RangeError(`MessageReader: expected maxHeaderBytes to be a positive integer no larger than maxMessageBytes (${maxMessageBytes}), got ${String(maxHeaderBytes)}`);
+    }
+    this.maxHeaderBytes = maxHeaderBytes;
   }
 
   /** True once the stream is over: input ended and was drained, or a zero Content-Length arrived. */
@@ -78,6 +108,9 @@ export class MessageReader {
         case 'skipLine':
           if (!this.skip()) return undefined;
           break;
+        case 'skipHeaders':
+          if (!this.skipHeaders()) return undefined;
+          break;
         case 'headers': {
           const result = this.headerLine();
           if (result !== CONTINUE) return result;
@@ -95,8 +128,19 @@ export class MessageReader {
   /** A line outside any message: JSON, a header opening a block, blank, or garbage. */
   private firstLine(): FramedMessage | undefined | typeof CONTINUE {
     if (this.usualHeader()) return CONTINUE;
+    const from = this.scanned;
     const end = this.findLineEnd();
-    if (end < 0) return this.queue.length > this.maxMessageBytes ? this.tooLarge('skipLine', 'newline', this.queue.length) : this.starve();
+    if (end < 0) {
+      const length = this.queue.length;
+      // checked once per line, as it grows past the header limit
+      if (from <= this.maxHeaderBytes && length > this.maxHeaderBytes && this.startsHeaderLine()) return this.headerTooLarge(length, true);
+      return length > this.maxMessageBytes ? this.tooLarge('skipLine', 'newline', length) : this.starve();
+    }
+    if (end >= this.maxHeaderBytes && this.startsHeaderLine()) {
+      this.queue.skip(end + 1);
+      this.scanned = 0;
+      return this.headerTooLarge(end + 1, false);
+    }
     let text = this.queue.takeText(end, end + 1);
     this.scanned = 0;
     let bytes = end;
@@ -111,6 +155,7 @@ export class MessageReader {
     if (c === '{' || c === '[') return this.emit(text, 'newline');
     if (HEADER_LINE.test(text)) {
       this.headers = [text];
+      this.headerBytes = end + 1;
       this.state = 'headers';
       return CONTINUE;
     }
@@ -138,25 +183,33 @@ export class MessageReader {
     return true;
   }
 
-  /** A line inside a header block: another header, the blank line that ends it, or a stray line. */
+  /**
+   * A line inside a header block: another header, the blank line that ends it, or a stray line
+   * (a JSON line is read afresh; anything else breaks the block, which is then dropped).
+   */
   private headerLine(): FramedMessage | undefined | typeof CONTINUE {
     const end = this.findLineEnd();
     if (end < 0) {
-      if (this.queue.length <= this.maxMessageBytes) return this.starve();
-      this.state = 'skipLine'; // a header line this long is not a header: drop it
-      return this.malformed();
+      const length = this.queue.length;
+      // within the limit, or the first byte of the blank line: wait for the rest of the line
+      if (this.headerBytes + length <= this.maxHeaderBytes || (length === 1 && this.queue.byteAt(0) === CR)) return this.starve();
+      return this.overHeaderLimit(length);
     }
+    const blank = end === 0 || (end === 1 && this.queue.byteAt(0) === CR); // the blank line is not counted
+    if (!blank && this.headerBytes + end + 1 > this.maxHeaderBytes) return this.overHeaderLimit(end + 1);
     const raw = this.queue.peekText(end, 'latin1');
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (text.length > 0 && HEADER_LINE.test(text)) {
       this.queue.skip(end + 1);
       this.scanned = 0;
       this.headers.push(text);
+      this.headerBytes += end + 1;
       return CONTINUE;
     }
     if (text.length > 0) {
-      // not a header and not the blank line: the block is broken; the stray line starts afresh
-      this.state = 'line';
+      // not a header and not the blank line: the block is broken; a JSON line is read afresh
+      this.state = this.startsJson() ? 'line' : 'skipHeaders';
+      this.midLine = false;
       return this.malformed();
     }
     this.queue.skip(end + 1);
@@ -164,6 +217,7 @@ export class MessageReader {
     const length = contentLength(this.headers);
     if (length === undefined) {
       this.state = 'resync';
+      this.afterBlock = true;
       return this.malformed();
     }
     if (length === 0) {
@@ -190,8 +244,130 @@ export class MessageReader {
     return this.emit(text, 'content-length');
   }
 
-  /** Skips bytes up to the next place a message can start; false when more input is needed. */
+  /** A header line of `lineBytes` so far takes the block over its limit, unless it is a JSON line breaking the block off. */
+  private overHeaderLimit(lineBytes: number): FramedMessage {
+    if (this.startsJson()) {
+      this.state = 'line';
+      return this.malformed();
+    }
+    return this.headerTooLarge(this.headerBytes + lineBytes, false);
+  }
+
+  /** Reports a header block over the limit and starts dropping the rest of it. */
+  private headerTooLarge(seen: number, midLine: boolean): FramedMessage {
+    this.headers = [];
+    this.state = 'skipHeaders';
+    this.midLine = midLine;
+    this.lastFraming = 'content-length';
+    return { text: '', framing: 'content-length', tooLarge: seen, headerLimit: this.maxHeaderBytes };
+  }
+
+  /**
+   * Drops the lines of a broken header block up to its blank line (resynchronisation, step 1);
+   * a line starting with `{` or `[` ends the block and is read afresh. False when more input is needed.
+   */
+  private skipHeaders(): boolean {
+    const queue = this.queue;
+    for (;;) {
+      if (this.midLine) {
+        const end = queue.indexOf(LF);
+        queue.skip(end < 0 ? queue.length : end + 1);
+        if (end < 0) return this.needMore();
+        this.midLine = false;
+      }
+      const first = queue.byteAt(0);
+      if (first === LF || (first === CR && queue.byteAt(1) === LF)) {
+        queue.skip(first === LF ? 1 : 2);
+        this.scanned = 0;
+        this.state = 'resync';
+        this.afterBlock = true;
+        return true;
+      }
+      let at = 0;
+      while (isBlank(queue.byteAt(at))) at++;
+      const c = queue.byteAt(at);
+      if (c === 0x7b || c === 0x5b) {
+        this.scanned = 0;
+        this.state = 'line';
+        return true;
+      }
+      // not known yet whether the line is blank (a lone \r, or blanks only so far): wait, within the limit
+      if ((c === -1 || (c === CR && at + 1 === queue.length)) && queue.length <= this.maxHeaderBytes) return this.needMore();
+      this.midLine = true; // a header or garbage line: drop it
+    }
+  }
+
+  /**
+   * Right after the blank line of a broken header block (resynchronisation, step 2): a line of
+   * JSON there is the next message unless it runs into a `Content-Length:` header (then it was
+   * the broken message's body). True when a message starts at the head, false when more input
+   * is needed, CONTINUE to search on.
+   */
+  private afterBrokenBlock(): boolean | typeof CONTINUE {
+    const queue = this.queue;
+    for (let b = queue.byteAt(0); b === LF || (b === CR && queue.byteAt(1) === LF); b = queue.byteAt(0)) {
+      queue.skip(b === LF ? 1 : 2); // blank lines before it
+      this.scanned = 0;
+    }
+    let at = 0;
+    while (isBlank(queue.byteAt(at))) at++;
+    const c = queue.byteAt(at);
+    if (c === -1 || (c === CR && at + 1 === queue.length)) return queue.length > this.maxMessageBytes ? this.searchOn() : this.needMore();
+    if (c !== 0x7b && c !== 0x5b) return this.searchOn();
+    const end = this.findLineEnd();
+    if (end < 0) return queue.length > this.maxMessageBytes ? this.searchOn() : this.needMore(); // at the end of input it was a body
+    const line = queue.peekText(end, 'latin1');
+    this.afterBlock = false;
+    const header = line.search(CONTENT_LENGTH);
+    if (header >= 0) {
+      queue.skip(header);
+      this.state = 'line';
+      return true;
+    }
+    if (endsJson(line)) {
+      this.state = 'line';
+      return true;
+    }
+    queue.skip(end); // the newline stays, so a JSON line right after it is found
+    return CONTINUE;
+  }
+
+  private searchOn(): typeof CONTINUE {
+    this.afterBlock = false;
+    this.scanned = 0;
+    return CONTINUE;
+  }
+
+  /** False, after ending the stream when input is over. */
+  private needMore(): false {
+    if (this.eof) this.state = 'over';
+    return false;
+  }
+
+  /** Whether the line at the head starts with `{` or `[` after blanks. */
+  private startsJson(): boolean {
+    let at = 0;
+    while (isBlank(this.queue.byteAt(at))) at++;
+    const c = this.queue.byteAt(at);
+    return c === 0x7b || c === 0x5b;
+  }
+
+  /** Whether the line at the head starts with a header name and its colon (within the header limit). */
+  private startsHeaderLine(): boolean {
+    const b = this.queue.byteAt(0);
+    if (b <= 0x20 || b === 0x7b || b === 0x5b) return false;
+    return HEADER_LINE.test(this.queue.peekText(Math.min(this.queue.length, this.maxHeaderBytes + 1), 'latin1'));
+  }
+
+  /**
+   * Skips bytes up to the next place a message can start (resynchronisation, step 2, after the
+   * line right after the blank line); false when more input is needed.
+   */
   private resync(): boolean {
+    if (this.afterBlock) {
+      const verdict = this.afterBrokenBlock();
+      if (verdict !== CONTINUE) return verdict;
+    }
     const window = this.queue.peek(this.queue.length).toString('latin1');
     const match = RESYNC_POINT.exec(window);
     if (match) {
@@ -315,4 +491,12 @@ function lengthValue(header: string): number | undefined {
 
 function isBlank(c: number): boolean {
   return c === 0x20 || c === 0x09;
+}
+
+/** Whether a line ends with `}` or `]` (trailing blanks and `\r` aside), as a JSON text does. */
+function endsJson(line: string): boolean {
+  let i = line.length - 1;
+  while (i >= 0 && (isBlank(line.charCodeAt(i)) || line.charCodeAt(i) === CR)) i--;
+  const c = line.charCodeAt(i);
+  return c === 0x7d || c === 0x5d;
 }

@@ -186,7 +186,7 @@ describe('MessageReader: garbage and resynchronisation', () => {
   });
 
   it('refuses conflicting Content-Length headers', () => {
-    expect(readAll([`Content-Length: 7\r\nContent-Length: 8\r\n\r\n{"x":1}\n${PING}\n`]).messages.map((m) => m.text)).toEqual([
+    expect(readAll([`Content-Length: 7\r\nContent-Length: 8\r\n\r\n{"x":1}${cl(PING)}`]).messages.map((m) => m.text)).toEqual([
       'Content-Length: 7\r\nContent-Length: 8',
       PING,
     ]);

@@ -181,7 +181,7 @@ export class ToolCaller {
     if (state.length > max) {
       const taken = Object.keys(answers);
       if (taken.length === 0) {
-        return answer(this.policy.internal(id, new Error(`Tool "${tool}" asked for more than a requestState of maxRequestStateBytes (${max}) can track (${round.pending.length} asks)`), { requestId: id, method: 'tools/call', tool }));
+        return answer(this.policy.internal(id, new Error(`Tool "${tool}" asked more at once (${round.pending.length} ask${round.pending.length === 1 ? '' : 's'}) than a requestState of maxRequestStateBytes (${max}) can track`), { requestId: id, method: 'tools/call', tool }));
       }
       const message = `Invalid params: the answers so far (${taken.map((key) => JSON.stringify(key)).join(', ')}) need a requestState of ${state.length} bytes, more than maxRequestStateBytes (${max}); the call cannot go on with answers this large`;
       return answer(errorResponse(id, ErrorCodes.InvalidParams, message));

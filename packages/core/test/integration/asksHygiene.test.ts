@@ -267,4 +267,13 @@ describe('maxRequestStateBytes', () => {
     expect(refused.error).toEqual({ code: -32602, message: 'Invalid params: requestState is longer than maxRequestStateBytes (1024): not a state this server issued' });
     expect(() => server({ maxRequestStateBytes: 0 })).toThrow(/option maxRequestStateBytes: expected a positive integer or Infinity/);
   });
+
+  it('answers -32603 and tells onError when a tool asks more at once than a state can track (no answers yet: the server\'s fault)', async () => {
+    const errors: unknown[] = [];
+    const { call } = server({ maxRequestStateBytes: 64, onError: (error) => errors.push(error) });
+    const { result, error } = await call('two_steps', { id: 'x' });
+    expect(result).toBeUndefined();
+    expect(error).toEqual({ code: -32603, message: 'Internal error' });
+    expect(errors).toEqual([new Error('Tool "two_steps" asked more at once (1 ask) than a requestState of maxRequestStateBytes (64) can track')]);
+  });
 });

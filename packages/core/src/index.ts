@@ -30,6 +30,7 @@ export { ServiceDefinition } from './remoting/ServiceDefinition';
 export type { Procedure, ProcedureEntry, CallContext, ToolProcedure, ToolResult } from './remoting/ServiceDefinition';
 export { RemotingFault } from './remoting/RemotingFault';
 export { InputUnavailableError } from './remoting/InputUnavailableError';
+export { InvalidAnswerError } from './remoting/InvalidAnswerError';
 export type { AskOptions, ElicitRequest, ElicitResult, SampleRequest, SampleResult, ListRootsResult } from './remoting/asks';
 export { JsonRpcFault } from './remoting/JsonRpcFault';
 export { ErrorCodes } from './remoting/ErrorCodes';

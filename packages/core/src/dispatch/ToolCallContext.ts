@@ -16,9 +16,8 @@ import { clientCapabilitiesOf, loggingLevelOf } from './callScope';
 import { messageNotification, progressNotification, progressTokenOf } from './notifications';
 import type { ProgressToken } from './notifications';
 import type { AuthInfo } from '../auth/AuthInfo';
-import type { StateSealer } from './asks/requestState';
 import { CallAsks } from './asks/CallAsks';
-import type { AskKind, Interruption } from './asks/CallAsks';
+import type { AskKind, AskSettings, Interruption } from './asks/CallAsks';
 import { InputUnavailableError } from '../remoting/InputUnavailableError';
 import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult } from '../remoting/asks';
 
@@ -45,8 +44,8 @@ export class ToolCallContext implements CallContext {
     readonly toolName: string,
     private readonly call: InFlightCall | undefined,
     private readonly defaultLevel: LoggingLevel | undefined,
-    /** Seals the state of a 2026-07-28 call that asks the client for input. */
-    readonly sealer: StateSealer,
+    /** What its asks need: the `requestState` sealer and the limits answers pass. */
+    readonly askSettings: AskSettings,
   ) {
     this.requestId = inbound.id;
     this.protocolVersion = inbound.profile.version;
@@ -115,7 +114,7 @@ export class ToolCallContext implements CallContext {
   private ask(kind: AskKind, params: unknown, options: AskOptions | undefined): Promise<unknown> {
     if (typeof params !== 'object' || params === null) return Promise.reject(new TypeError(`expected the ${kind} request as an object, got ${params === null ? 'null' : typeof params}`));
     if (this.finished) return Promise.reject(new InputUnavailableError(`Tool "${this.toolName}" asked after its call was answered`));
-    this.asks ??= new CallAsks({ inbound: this.inbound, toolName: this.toolName, sealer: this.sealer, signal: this.signal, interrupt: (i) => this.onInterrupt(i) });
+    this.asks ??= new CallAsks({ inbound: this.inbound, toolName: this.toolName, settings: this.askSettings, signal: this.signal, interrupt: (i) => this.onInterrupt(i) });
     return this.asks.ask(kind, params, options?.key);
   }
 

@@ -26,9 +26,9 @@ import { argumentProblem } from './argumentLimits';
 import type { InboundRequest } from './Inbound';
 import { answer, busy, DispatchResult, refused } from './DispatchResult';
 import { ToolCallContext } from './ToolCallContext';
-import { STATE_TTL_MS } from './asks/requestState';
+import { bindingOf, STATE_TTL_MS } from './asks/requestState';
 import type { StateSealer } from './asks/requestState';
-import type { Interruption } from './asks/CallAsks';
+import type { AskSettings, Interruption } from './asks/CallAsks';
 
 class StringSink {
   text = '';
@@ -42,14 +42,17 @@ export class ToolCaller {
   private plans = { revision: -1, byName: new Map<string, ToolPlan>() };
   /** Calls whose procedure went asynchronous and has not settled (bounded by `maxConcurrentCalls`). */
   private inFlight = 0;
+  private readonly asks: AskSettings;
 
   constructor(
     private readonly defs: ServiceDefinition,
     private readonly decl: ToolDeclaration,
     private readonly policy: ErrorPolicy,
     private readonly limits: Limits,
-    private readonly sealer: StateSealer,
-  ) {}
+    sealer: StateSealer,
+  ) {
+    this.asks = { sealer, limits };
+  }
 
   /** The -32000 (HTTP 503) refusal of a call while `maxConcurrentCalls` calls are in flight, or `undefined`. */
   busyRefusal(request: InboundRequest): DispatchResult | undefined {
@@ -87,7 +90,7 @@ export class ToolCaller {
     const session = sync ? undefined : ctx.session;
     // a call that can time out needs its own signal, even without a session to register it in
     const call = session || (!sync && this.limits.callTimeoutMs !== Infinity) ? new InFlightCall(request) : undefined;
-    const context = new ToolCallContext(request, name, call, this.decl.loggingLevel, this.sealer);
+    const context = new ToolCallContext(request, name, call, this.decl.loggingLevel, this.asks);
     positional[plan.arity] = context;
 
     let value: unknown;
@@ -167,7 +170,11 @@ export class ToolCaller {
     });
   }
 
-  /** A 2026-07-28 call ended by an ask: the interim result, or the error its ask was refused with. */
+  /**
+   * A 2026-07-28 call ended by an ask: the interim result, or the error its ask was refused with.
+   * A state longer than `maxRequestStateBytes` is not sent (the client could never send it back):
+   * answers too large for it are the client's -32602, asks too many for it the server's -32603.
+   */
   private async interruption(id: RequestId, tool: string, interruption: Interruption, context: ToolCallContext): Promise<DispatchResult> {
     if (interruption.kind === 'capability') {
       const capability = interruption.capability;
@@ -178,9 +185,18 @@ export class ToolCaller {
       );
     }
     if (interruption.kind === 'invalid') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${interruption.message}`));
-    const params = context.inbound.params as Record<string, unknown>;
-    const requests = interruption.requests;
-    const state = await this.sealer.seal({ answers: interruption.round.answers, pending: Object.keys(requests), expires: Date.now() + STATE_TTL_MS }, tool, JSON.stringify(params.arguments ?? {}));
+    const { requests, answers } = interruption;
+    const round = { answers, pending: Object.keys(requests), expires: Date.now() + STATE_TTL_MS };
+    const state = await this.asks.sealer.seal(round, bindingOf(context.inbound, tool));
+    const max = this.limits.maxRequestStateBytes;
+    if (state.length > max) {
+      const taken = Object.keys(answers);
+      if (taken.length === 0) {
+        return answer(this.policy.internal(id, new Error(`Tool "${tool}" asked more at once (${round.pending.length} ask${round.pending.length === 1 ? '' : 's'}) than a requestState of maxRequestStateBytes (${max}) can track`), { requestId: id, method: 'tools/call', tool }));
+      }
+      const message = `Invalid params: the answers so far (${taken.map((key) => JSON.stringify(key)).join(', ')}) need a requestState of ${state.length} bytes, more than maxRequestStateBytes (${max}); the call cannot go on with answers this large`;
+      return answer(errorResponse(id, ErrorCodes.InvalidParams, message));
+    }
     return answer(resultResponse(id, JSON.stringify({ resultType: 'input_required', inputRequests: requests, requestState: state })));
   }
 

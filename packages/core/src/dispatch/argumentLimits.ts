@@ -5,17 +5,38 @@
  * properties, but a procedure that copies arguments with `Object.assign` or a deep merge would
  * turn them into prototype changes. The pass stops at the first problem and is bounded by the
  * limits, so a huge argument costs no more than the limit; the path of a problem is built only
- * when there is one, so accepted arguments allocate nothing.
+ * when there is one, so accepted arguments allocate nothing. The answers a client gives to a
+ * tool's asks pass the same walk ({@link limitProblem}).
  */
 import type { Limits } from './limits';
 
 /** The first problem with `args` under `limits` (the text after "Invalid params: "), or `undefined`. */
 export function argumentProblem(args: Record<string, unknown>, limits: Limits): string | undefined {
-  const failure = new ArgumentWalk(limits).members(args);
+  const problem = limitProblem(args, limits);
+  if (!problem) return undefined;
+  if (problem.whole) return `arguments ${problem.reason}`;
+  return problem.path === '' ? `arguments: ${problem.reason}` : `argument "${problem.path}": ${problem.reason}`;
+}
+
+/** A problem {@link limitProblem} found. */
+export interface LimitProblem {
+  /** What is wrong ("a string of N characters exceeds maxStringLength (M)", …). */
+  readonly reason: string;
+  /** Where, as `a.b[2]` (`''`: the object itself). */
+  readonly path: string;
+  /** The object as a whole holds too many values (`reason` then reads "hold more than …"). */
+  readonly whole: boolean;
+}
+
+/**
+ * The first problem of the members of `object` under `limits` — `maxArgumentElements` counted
+ * through every level, `maxStringLength` on strings and keys, the keys `__proto__` and
+ * `constructor.prototype` — or `undefined`.
+ */
+export function limitProblem(object: Record<string, unknown>, limits: Limits): LimitProblem | undefined {
+  const failure = new ArgumentWalk(limits).members(object);
   if (!failure) return undefined;
-  const path = failure.path.reverse().join('').replace(/^\./, '');
-  if (failure.whole) return failure.reason;
-  return path === '' ? `arguments: ${failure.reason}` : `argument "${path}": ${failure.reason}`;
+  return { reason: failure.reason, path: failure.path.reverse().join('').replace(/^\./, ''), whole: failure.whole === true };
 }
 
 /** A problem found by the walk; `path` holds the segments from the problem up to the root. */
@@ -53,7 +74,7 @@ class ArgumentWalk {
   }
 
   private value(value: unknown): Failure | undefined {
-    if (--this.remaining < 0) return { reason: `arguments hold more than maxArgumentElements (${this.limits.maxArgumentElements}) values`, path: [], whole: true };
+    if (--this.remaining < 0) return { reason: `hold more than maxArgumentElements (${this.limits.maxArgumentElements}) values`, path: [], whole: true };
     if (typeof value === 'string') {
       return value.length > this.limits.maxStringLength ? { reason: `a string of ${value.length} characters exceeds maxStringLength (${this.limits.maxStringLength})`, path: [] } : undefined;
     }

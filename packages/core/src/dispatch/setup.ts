@@ -37,6 +37,13 @@ export interface DispatcherOptions {
    */
   maxStringLength?: number;
   /**
+   * Longest `requestState` a 2026-07-28 call that asks the client may carry, in bytes of its
+   * (ASCII) text (default 65,536: 64 KiB). When the answers so far would need a longer one, the
+   * call is answered `-32602` naming this limit instead of a state the client could not send back;
+   * a longer state sent in is refused `-32602` unread.
+   */
+  maxRequestStateBytes?: number;
+  /**
    * How long an asynchronous procedure may run, in ms (default 300,000: five minutes). Then its
    * `context.signal` aborts, the call is answered `isError: true` "Tool \"NAME\" timed out after N ms",
    * `onError` hears of it, and whatever the procedure settles with later is dropped. A
@@ -57,10 +64,10 @@ export interface DispatcherOptions {
    */
   missingProcedures?: MissingProcedures;
   /**
-   * The HMAC key (at least 32 bytes: a string or bytes) that seals the `requestState` of
-   * 2026-07-28 calls that ask the client for input. Default: a random key per process — a state
-   * is then only good on the process that issued it, so behind a load balancer give every
-   * instance the same key.
+   * The secret (at least 32 bytes: a string or bytes) the AES-256-GCM key that seals the
+   * `requestState` of 2026-07-28 calls that ask the client for input is derived from (HKDF-SHA-256).
+   * Default: a random key per process — a state is then only good on the process that issued it,
+   * so behind a load balancer give every instance the same key.
    */
   requestStateKey?: string | Uint8Array;
 }

@@ -2,6 +2,14 @@
  * asks: the shapes of what a tool may ask its client during a call (`context.elicit`,
  * `context.sample`, `context.listRoots`) and of the answers — MCP's `elicitation/create`,
  * `sampling/createMessage` and `roots/list`.
+ *
+ * An answer reaches the tool only after it passed the same hygiene as arguments
+ * (`maxArgumentElements`, `maxStringLength`, no `__proto__`/`constructor.prototype` keys) and
+ * the shape of its kind — for an elicitation, `content` matching the `requestedSchema` sent
+ * (types, `enum`s, `required`, no other members). A bad answer is the client's error: on
+ * 2026-07-28 the retry is answered `-32602`; on legacy stdio the ask rejects with
+ * `InvalidAnswerError` (an `InputUnavailableError`). When the client cannot be asked
+ * at all, the ask rejects with `InputUnavailableError`.
  */
 
 /** `elicitation/create` params: a message for the user and the schema of what to answer. */

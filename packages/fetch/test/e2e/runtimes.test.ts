@@ -2,7 +2,8 @@
  * mcpFetchHandler for real under Node, Bun and Deno: test/runtimes/serve.mjs (importing the built
  * packages) is spawned under each runtime on 127.0.0.1:0, and the official MCP SDK client connects
  * over Streamable HTTP, negotiates the latest protocol version, lists the tools and calls them;
- * then raw requests check the HTTP rules through that runtime's own Request/Response.
+ * then raw requests check the HTTP rules through that runtime's own Request/Response, and a
+ * 2026-07-28 multi round-trip call its Web Crypto (the AES-256-GCM `requestState`).
  *
  * Bun and Deno come from the devDependencies `@oven/bun-linux-x64` and `@deno/linux-x64-glibc`
  * (npm runs no install scripts, so the binaries are used where the packages put them, made
@@ -126,7 +127,7 @@ describe.each(RUNTIMES)('under $name', (runtime) => {
       expect(transport.protocolVersion).toBe(LATEST_PROTOCOL_VERSION);
       expect(client.getServerVersion()).toMatchObject({ name: 'toolwire-fetch-e2e', version: '1.0.0' });
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(['add', 'runtime', 'echo']);
+      expect(tools.map((t) => t.name)).toEqual(['add', 'runtime', 'echo', 'confirm']);
       expect(await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } })).toEqual({ content: [{ type: 'text', text: '5' }], isError: false });
       const served = await client.callTool({ name: 'runtime', arguments: {} });
       expect(served.content).toEqual([{ type: 'text', text: banner }]);
@@ -151,5 +152,22 @@ describe.each(RUNTIMES)('under $name', (runtime) => {
     expect(await raw(port, { body: big })).toEqual({ status: 413, body: refused(/exceeds 65536 bytes/) });
     expect(await raw(port, { body: '{"jsonrpc":' })).toMatchObject({ status: 400, body: { id: null, error: { code: -32700 } } });
     expect(await raw(port, { body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).toEqual({ status: 202, body: undefined });
+  });
+
+  it("seals and opens a 2026-07-28 requestState with the runtime's Web Crypto (AES-256-GCM, HKDF)", async () => {
+    const headers = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'confirm' };
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } };
+    const call = (id: number, extra: Record<string, unknown> = {}) => raw(port, { headers, body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'confirm', arguments: {}, _meta: meta, ...extra } }) });
+    const first = await call(1);
+    const { resultType, requestState } = (first.body as { result: { resultType: string; requestState: string } }).result;
+    expect([first.status, resultType, requestState]).toEqual([200, 'input_required', expect.stringMatching(/^[\w-]{16}\.[\w-]+$/)]);
+    const done = await call(2, { requestState, inputResponses: { 'elicitation-1': { action: 'accept', content: { ok: true } } } });
+    expect(done.body).toMatchObject({ id: 2, result: { content: [{ type: 'text', text: 'confirmed' }], resultType: 'complete' } });
+    const at = Math.floor((requestState.length * 3) / 4); // inside the ciphertext: every bit of that character counts
+    const altered = requestState.slice(0, at) + (requestState[at] === 'A' ? 'B' : 'A') + requestState.slice(at + 1);
+    const tampered = await call(3, { requestState: altered, inputResponses: { 'elicitation-1': { action: 'decline' } } });
+    expect(tampered.body).toMatchObject({ id: 3, error: { code: -32602, message: expect.stringContaining('failed verification') } });
+    const bad = await call(4, { requestState, inputResponses: { 'elicitation-1': { action: 'accept', content: { ok: 'yes' } } } });
+    expect(bad.body).toMatchObject({ id: 4, error: { code: -32602, message: expect.stringContaining('content.ok: expected a boolean') } });
   });
 });

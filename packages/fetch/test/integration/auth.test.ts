@@ -1,7 +1,7 @@
 /**
  * mcpFetchHandler with the `auth` option: the same 401/403 rules as the Express router (both are
  * core's), the body left unread on a 401, the 403 challenge header on a Response, context.auth,
- * and protectedResourceMetadata as a Web handler.
+ * a requestState bound to the token's subject, and protectedResourceMetadata as a Web handler.
  */
 import { ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import type { CallContext } from '@toolwire/core';
@@ -48,6 +48,24 @@ describe('mcpFetchHandler with auth', () => {
     expect(denied.headers.get('content-type')).toBe('application/json');
     const bad = await handle(post(rpc('ping'), { authorization: 'Bearer bad' }));
     expect([bad.status, bad.headers.get('www-authenticate')]).toEqual([401, expect.stringMatching(/^Bearer error="invalid_token"/)]);
+  });
+
+  it("binds a 2026-07-28 requestState to the token's subject: Alice's state is refused with Bob's token (-32602)", async () => {
+    const decl = new ToolDeclaration('protected', '1.0.0');
+    decl.addTool('confirm', 'Asks to confirm');
+    const defs = new ServiceDefinition().registerProcedure('confirm', async (context: CallContext) =>
+      (await context.elicit({ message: 'Sure?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } })).content?.ok === true ? 'confirmed' : 'no',
+    );
+    const people: Record<string, string> = { alice: 'alice', bob: 'bob' };
+    const handle = mcpFetchHandler(decl, defs, { auth: { ...auth, verify: (token) => (people[token] ? { subject: people[token], issuer: 'https://auth.example.com', scopes: [], audience: RESOURCE } : undefined) } });
+    const headers = (token: string) => ({ authorization: `Bearer ${token}`, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'confirm' });
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {} } };
+    const call = async (token: string, extra: Record<string, unknown> = {}) =>
+      (await (await handle(post(rpc('tools/call', { name: 'confirm', arguments: {}, _meta: meta, ...extra }), headers(token)))).json()) as { result?: { requestState?: string; content?: { text: string }[] }; error?: { code: number; message: string } };
+    const { result } = await call('alice');
+    const retry = { requestState: result?.requestState, inputResponses: { 'elicitation-1': { action: 'accept', content: { ok: true } } } };
+    expect((await call('bob', retry)).error).toEqual({ code: -32602, message: expect.stringContaining('issued to another caller') });
+    expect((await call('alice', retry)).result?.content?.[0].text).toBe('confirmed');
   });
 
   it('serves the metadata document as a Web handler', async () => {

@@ -12,11 +12,15 @@ const decl = new ToolDeclaration('toolwire-fetch-e2e', '1.0.0');
 decl.addTool('add', 'Add two integers').addParam('a', integerType(), 'First operand').addParam('b', integerType(), 'Second operand');
 decl.addTool('runtime', 'Name the runtime serving this call');
 decl.addTool('echo', 'Echo a string').addParam('message', stringType(), 'The message to echo');
+decl.addTool('confirm', 'Ask the user to confirm (a 2026-07-28 round trip: the runtime\'s Web Crypto seals the requestState)');
+
+const CONFIRM = { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] };
 
 const defs = new ServiceDefinition()
   .registerProcedure('add', (a, b) => a + b)
   .registerProcedure('runtime', () => runtime())
-  .registerProcedure('echo', async (message) => message);
+  .registerProcedure('echo', async (message) => message)
+  .registerProcedure('confirm', async (ctx) => ((await ctx.elicit({ message: 'Sure?', requestedSchema: CONFIRM })).content?.ok === true ? 'confirmed' : 'not confirmed'));
 
 const handle = mcpFetchHandler(decl, defs, { maxBodyBytes: 64 * 1024 });
 

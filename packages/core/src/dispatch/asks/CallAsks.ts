@@ -6,16 +6,21 @@
  *   turn goes into one interim result) and a sealed `requestState`; the client calls again with
  *   `inputResponses`, the procedure runs again from the start, and its asks are answered in order
  *   from the responses gathered so far. A capability the request's `_meta` does not declare is
- *   -32021; a bad state or missing answers -32602.
+ *   -32021; a bad state, missing answers or an invalid answer -32602.
  * - legacy stdio: a JSON-RPC request to the client on the open pipe; its response settles the ask.
  * - legacy stateless HTTP: no way back to the client — the ask rejects at once.
- * Failures a tool can handle reject with {@link InputUnavailableError}.
+ * Every answer passes {@link answerProblem} before the procedure sees it. Failures a tool can
+ * handle reject with {@link InputUnavailableError} ({@link InvalidAnswerError} for a bad answer).
  */
 import { InputUnavailableError } from '../../remoting/InputUnavailableError';
+import { InvalidAnswerError } from '../../remoting/InvalidAnswerError';
 import { isObject } from '../guards';
 import type { InboundRequest } from '../Inbound';
+import type { Limits } from '../limits';
 import { clientCapabilitiesOf } from '../callScope';
+import { bindingOf } from './requestState';
 import type { RoundState, StateSealer } from './requestState';
+import { answerProblem } from './answerProblem';
 
 /** What can be asked, by the client capability it needs. */
 export type AskKind = 'elicitation' | 'sampling' | 'roots';
@@ -35,18 +40,29 @@ export interface InputRequest {
   readonly params: unknown;
 }
 
-/** How a 2026-07-28 call ends early because of what it asked. */
+/**
+ * How a 2026-07-28 call ends early because of what it asked. `input`: the asks of this turn, and
+ * the answers the procedure took in this run (every one checked) — what the next state carries.
+ */
 export type Interruption =
-  | { readonly kind: 'input'; readonly requests: Readonly<Record<string, InputRequest>>; readonly round: RoundState }
+  | { readonly kind: 'input'; readonly requests: Readonly<Record<string, InputRequest>>; readonly answers: Readonly<Record<string, unknown>> }
   | { readonly kind: 'capability'; readonly capability: AskKind }
   | { readonly kind: 'invalid'; readonly message: string };
+
+/** What the dispatcher gives every call for its asks, made once. */
+export interface AskSettings {
+  /** Seals and opens the `requestState` of 2026-07-28 calls. */
+  readonly sealer: StateSealer;
+  /** The argument limits answers pass, and `maxRequestStateBytes`. */
+  readonly limits: Limits;
+}
 
 /** What the asks of one call need from it. */
 export interface AskHost {
   readonly inbound: InboundRequest;
   readonly toolName: string;
   readonly signal: AbortSignal;
-  readonly sealer: StateSealer;
+  readonly settings: AskSettings;
   /** Ends the call with an interruption (2026-07-28). */
   interrupt(interruption: Interruption): void;
 }
@@ -58,6 +74,8 @@ export class CallAsks {
   private readonly counts: Record<AskKind, number> = { elicitation: 0, sampling: 0, roots: 0 };
   private round: Promise<RoundState | string> | undefined;
   private pending: Record<string, InputRequest> | undefined;
+  /** The answers this run took, checked: what the next `requestState` carries. */
+  private readonly taken: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
 
   constructor(private readonly host: AskHost) {}
 
@@ -83,12 +101,14 @@ export class CallAsks {
     if (typeof round === 'string') return this.interrupted({ kind: 'invalid', message: round });
     if (Object.prototype.hasOwnProperty.call(round.answers, key)) {
       const answer = round.answers[key];
-      const problem = answerProblem(kind, answer);
-      return problem ? this.interrupted({ kind: 'invalid', message: `inputResponses["${key}"]: ${problem}` }) : answer;
+      const problem = answerProblem(kind, params, answer, this.host.settings.limits);
+      if (problem) return this.interrupted({ kind: 'invalid', message: `inputResponses[${JSON.stringify(key)}] does not answer the ${ASK_METHODS[kind]} request: ${problem}` });
+      this.taken[key] = answer;
+      return answer;
     }
     if (!this.pending) {
       const pending: Record<string, InputRequest> = (this.pending = {});
-      setImmediate(() => this.host.interrupt({ kind: 'input', requests: pending, round })); // the asks of this turn, together
+      setImmediate(() => this.host.interrupt({ kind: 'input', requests: pending, answers: this.taken })); // the asks of this turn, together
     }
     this.pending[key] = { method: ASK_METHODS[kind], params };
     return new Promise(() => undefined); // the call ends with the interim result; this procedure run is dropped
@@ -105,20 +125,21 @@ export class CallAsks {
    * state's answers plus `inputResponses`, which must answer every request the state waits for.
    */
   private async readRound(): Promise<RoundState | string> {
-    const params = this.host.inbound.params as Record<string, unknown>;
+    const { inbound, toolName, settings } = this.host;
+    const params = inbound.params as Record<string, unknown>;
     if (params.requestState === undefined) return { answers: isObject(params.inputResponses) ? params.inputResponses : {}, pending: [], expires: 0 };
-    const round = await this.host.sealer.open(params.requestState, this.host.toolName, JSON.stringify(params.arguments ?? {}));
+    const round = await settings.sealer.open(params.requestState, bindingOf(inbound, toolName), settings.limits.maxRequestStateBytes);
     if (typeof round === 'string') return round;
     const responses = params.inputResponses;
     if (!isObject(responses)) return 'inputResponses must be an object answering the requests of the previous result';
     const missing = round.pending.filter((key) => !Object.prototype.hasOwnProperty.call(responses, key));
     if (missing.length) return `inputResponses must answer ${missing.map((key) => JSON.stringify(key)).join(', ')}`;
-    const answers: Record<string, unknown> = { ...round.answers };
+    const answers = Object.assign(Object.create(null) as Record<string, unknown>, round.answers);
     for (const key of round.pending) answers[key] = responses[key];
     return { answers, pending: [], expires: round.expires };
   }
 
-  /** Legacy stdio: a request to the client on the connection; its response settles the ask. */
+  /** Legacy stdio: a request to the client on the connection; its response, once checked, settles the ask. */
   private request(kind: AskKind, params: unknown): Promise<unknown> {
     const { inbound, toolName, signal } = this.host;
     const session = inbound.context.session!;
@@ -139,18 +160,13 @@ export class CallAsks {
         const error = isObject(message) && isObject(message.error) ? message.error : undefined;
         if (error) reject(new InputUnavailableError(`The client answered ${method} with an error: ${String(error.message ?? error.code)}`));
         else if (!isObject(message) || !isObject(message.result)) reject(new InputUnavailableError(`The client answered ${method} without a result`));
-        else resolve(message.result);
+        else {
+          const problem = answerProblem(kind, params, message.result, this.host.settings.limits);
+          if (problem) reject(new InvalidAnswerError(`The client's answer to ${method} is not valid: ${problem}`));
+          else resolve(message.result);
+        }
       });
       inbound.context.notify!(JSON.stringify({ jsonrpc: '2.0', id, method, params }), inbound.profile.era);
     });
   }
-}
-
-/** Why an answer is not a result of its kind, or `undefined`. */
-function answerProblem(kind: AskKind, answer: unknown): string | undefined {
-  if (!isObject(answer)) return `expected a result object, got ${answer === null ? 'null' : Array.isArray(answer) ? 'an array' : typeof answer}`;
-  if (kind === 'elicitation' && !['accept', 'decline', 'cancel'].includes(answer.action as string)) return 'an elicitation result needs "action": "accept", "decline" or "cancel"';
-  if (kind === 'roots' && !Array.isArray(answer.roots)) return 'a roots result needs a "roots" array';
-  if (kind === 'sampling' && !isObject(answer.content) && !Array.isArray(answer.content)) return 'a sampling result needs "content"';
-  return undefined;
 }

@@ -1,14 +1,24 @@
 /**
- * requestState: the integrity-protected state of a multi round-trip tools/call (2026-07-28
- * MRTR). The server keeps nothing between rounds; the state it hands the client holds the
- * answers gathered so far, the keys it is waiting for and an expiry, and is HMAC-SHA-256 signed
- * together with the tool name and its arguments — so a tampered state, one from another server
- * (another key), one for another call or an expired one is refused.
+ * requestState: the sealed state of a multi round-trip tools/call (2026-07-28 MRTR). The server
+ * keeps nothing between rounds; the state it hands the client holds the answers gathered so far,
+ * the keys it is waiting for, an expiry, and what it is bound to — the tool, a SHA-256 digest of
+ * the call's arguments and a digest of the caller (the token's issuer and subject when the
+ * endpoint has auth) — all encrypted with AES-256-GCM (a random 96-bit IV per state). So the
+ * client (or anything between) cannot read the earlier answers, and a tampered state, one from
+ * another server (another key), one for another call, one issued to another caller or an expired
+ * one is refused, each with its own message.
  *
- * The key is the dispatcher option `requestStateKey`; without it a random key is made per process,
- * so a state is only good on the process that issued it (behind a load balancer, give every
- * instance the same key).
+ * The bindings travel inside the authenticated plaintext rather than as additional data: the
+ * integrity is the same (GCM authenticates every byte), and a refusal can say which binding
+ * failed instead of one "does not verify" for all.
+ *
+ * The key is derived (HKDF-SHA-256) from the dispatcher option `requestStateKey`; without it a
+ * random key is made per process, so a state is only good on the process that issued it (behind
+ * a load balancer, give every instance the same key). Everything is Web Crypto
+ * (`globalThis.crypto.subtle`), as in Node 20+, Bun, Deno and Workers.
  */
+import type { AuthInfo } from '../../auth/AuthInfo';
+import type { InboundRequest } from '../Inbound';
 
 /** What a round carries from one request to the next. */
 export interface RoundState {
@@ -20,17 +30,48 @@ export interface RoundState {
   readonly expires: number;
 }
 
+/** What a state is bound to: the call it belongs to and who made it. */
+export interface StateBinding {
+  /** The tool's name. */
+  readonly tool: string;
+  /** The call's `arguments` as JSON text (the client sends the same params on every round). */
+  readonly argsJson: string;
+  /** The caller, from {@link principalOf}: `''` without auth. */
+  readonly principal: string;
+}
+
 /** How long a state is good for (10 minutes). */
 export const STATE_TTL_MS = 10 * 60 * 1000;
 
-const encoder = new TextEncoder();
+/**
+ * Who a state is bound to: without auth, nobody in particular (`''`); with auth, the token's
+ * issuer and subject — its client id when it names no subject — so a state issued to Alice does
+ * not work with Bob's token, nor without a token.
+ */
+export function principalOf(auth: AuthInfo | undefined): string {
+  if (!auth) return '';
+  return JSON.stringify(['token', auth.issuer ?? null, auth.subject ?? null, auth.subject === undefined ? (auth.clientId ?? null) : null]);
+}
 
-/** An HMAC key of the platform's Web Crypto (`globalThis.crypto`, in Node, Bun, Deno and Workers alike). */
-type HmacKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+/** What the state of a call of `tool` in `inbound` is bound to. */
+export function bindingOf(inbound: InboundRequest, tool: string): StateBinding {
+  const params = inbound.params as Record<string, unknown>;
+  return { tool, argsJson: JSON.stringify(params.arguments ?? {}), principal: principalOf(inbound.context.access?.auth) };
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const IV_BYTES = 12;
+const HKDF_INFO = encoder.encode('toolwire requestState AES-256-GCM v2');
+/** Additional data of every state: the format, so a state of another format never decrypts. */
+const AAD = encoder.encode('toolwire/requestState/2');
+
+/** An AES key of the platform's Web Crypto. */
+type AesKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
 
 function base64url(bytes: Uint8Array): string {
   let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
@@ -44,37 +85,77 @@ function fromBase64url(text: string): Uint8Array | undefined {
   }
 }
 
-/** Signs and verifies round states with one HMAC key. */
+async function digest(text: string): Promise<string> {
+  return base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
+}
+
+/** The plaintext of a state. */
+interface Sealed {
+  readonly t: string;
+  readonly h: string;
+  readonly u: string;
+  readonly x: number;
+  readonly a: Record<string, unknown>;
+  readonly p: string[];
+}
+
+function isSealed(value: unknown): value is Sealed {
+  if (typeof value !== 'object' || value === null) return false;
+  const s = value as Record<string, unknown>;
+  return typeof s.t === 'string' && typeof s.h === 'string' && typeof s.u === 'string' && typeof s.x === 'number' && typeof s.a === 'object' && s.a !== null && Array.isArray(s.p);
+}
+
+/** Seals and opens round states with one key. */
 export class StateSealer {
-  private key: Promise<HmacKey> | undefined;
+  private key: Promise<AesKey> | undefined;
 
   /** @param secret - at least 32 bytes; `undefined` makes a random per-process key. */
   constructor(private readonly secret: Uint8Array | undefined) {}
 
-  private cryptoKey(): Promise<HmacKey> {
-    const secret = this.secret ?? crypto.getRandomValues(new Uint8Array(32));
-    this.key ??= crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  private cryptoKey(): Promise<AesKey> {
+    this.key ??= (async () => {
+      const secret = this.secret ?? crypto.getRandomValues(new Uint8Array(32));
+      const base = await crypto.subtle.importKey('raw', secret, 'HKDF', false, ['deriveKey']);
+      return crypto.subtle.deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: HKDF_INFO }, base, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+    })();
     return this.key;
   }
 
-  /** The opaque state for `round` of the call of `tool` with `argsJson`. */
-  async seal(round: RoundState, tool: string, argsJson: string): Promise<string> {
-    const payload = base64url(encoder.encode(JSON.stringify({ v: 1, a: round.answers, p: round.pending, x: round.expires })));
-    const signature = await crypto.subtle.sign('HMAC', await this.cryptoKey(), encoder.encode(`${payload}\n${tool}\n${argsJson}`));
-    return `${payload}.${base64url(new Uint8Array(signature))}`;
+  /**
+   * The opaque state for `round` of the call `binding` names: `IV.CIPHERTEXT`, both base64url.
+   * Its length is not checked here: the caller compares it with `maxRequestStateBytes`.
+   */
+  async seal(round: RoundState, binding: StateBinding): Promise<string> {
+    const [h, u] = await Promise.all([digest(binding.argsJson), digest(binding.principal)]);
+    const sealed: Sealed = { t: binding.tool, h, u, x: round.expires, a: { ...round.answers }, p: [...round.pending] };
+    const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
+    const ciphertext = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: AAD }, await this.cryptoKey(), encoder.encode(JSON.stringify(sealed)));
+    return `${base64url(iv)}.${base64url(new Uint8Array(ciphertext))}`;
   }
 
-  /** The round a state carries, or why it is refused. */
-  async open(state: unknown, tool: string, argsJson: string, now = Date.now()): Promise<RoundState | string> {
-    if (typeof state !== 'string' || state.length > 1_000_000) return 'requestState must be the string a previous result gave';
-    const [payload, signature, extra] = state.split('.');
-    const signatureBytes = signature === undefined || extra !== undefined ? undefined : fromBase64url(signature);
-    const payloadBytes = payload === undefined ? undefined : fromBase64url(payload);
-    if (!signatureBytes || !payloadBytes) return 'requestState is malformed';
-    const valid = await crypto.subtle.verify('HMAC', await this.cryptoKey(), signatureBytes, encoder.encode(`${payload}\n${tool}\n${argsJson}`));
-    if (!valid) return 'requestState failed verification (tampered, issued by another server, or for another call)';
-    const round = JSON.parse(new TextDecoder().decode(payloadBytes)) as { a: Record<string, unknown>; p: string[]; x: number };
-    if (!(round.x > now)) return 'requestState has expired; call the tool again without it';
-    return { answers: round.a, pending: round.p, expires: round.x };
+  /**
+   * The round a state carries, or why it is refused (the text after "Invalid params: ").
+   * @param maxBytes - the longest state this server issues (`maxRequestStateBytes`); a longer one is refused unread.
+   */
+  async open(state: unknown, binding: StateBinding, maxBytes: number, now = Date.now()): Promise<RoundState | string> {
+    if (typeof state !== 'string') return 'requestState must be the string a previous result gave';
+    if (state.length > maxBytes) return `requestState is longer than maxRequestStateBytes (${maxBytes}): not a state this server issued`;
+    const [ivText, cipherText, extra] = state.split('.');
+    const iv = ivText === undefined ? undefined : fromBase64url(ivText);
+    const ciphertext = cipherText === undefined || extra !== undefined ? undefined : fromBase64url(cipherText);
+    if (!iv || iv.length !== IV_BYTES || !ciphertext) return 'requestState is malformed';
+    let sealed: unknown;
+    try {
+      const plaintext = await crypto.subtle.decrypt({ name: 'AES-GCM', iv, additionalData: AAD }, await this.cryptoKey(), ciphertext);
+      sealed = JSON.parse(decoder.decode(plaintext));
+    } catch {
+      return 'requestState failed verification (tampered, or issued by another server)';
+    }
+    if (!isSealed(sealed)) return 'requestState failed verification (tampered, or issued by another server)';
+    const [h, u] = await Promise.all([digest(binding.argsJson), digest(binding.principal)]);
+    if (sealed.u !== u) return 'requestState failed verification: it was issued to another caller (another token subject or issuer)';
+    if (sealed.t !== binding.tool || sealed.h !== h) return 'requestState failed verification: it was issued for another call (another tool or other arguments)';
+    if (!(sealed.x > now)) return 'requestState has expired; call the tool again without it';
+    return { answers: sealed.a, pending: sealed.p.filter((key): key is string => typeof key === 'string'), expires: sealed.x };
   }
 }

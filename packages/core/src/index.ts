@@ -81,3 +81,5 @@ export { ProtectedResourceMetadata } from './auth/ProtectedResourceMetadata';
 export type { ProtectedResourceMetadataDocument, HttpReply } from './auth/ProtectedResourceMetadata';
 export { resourceMetadataUrl } from './auth/resourceUrl';
 export { EVENT_STREAM_HEADERS, acceptsEventStream, eventStreamFrame } from './httpRules/eventStream';
+export { DEFAULT_MAX_SSE_BUFFER_BYTES, EventQueue, progressKey } from './httpRules/EventQueue';
+export type { EventFraming } from './httpRules/EventQueue';

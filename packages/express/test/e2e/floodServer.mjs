@@ -2,14 +2,16 @@
  * The slow-client e2e server: tools that send notifications until they are cancelled, served on
  * 127.0.0.1 with a free port by `mcpHandler` on node:http, `mcpRouter` in Express, or
  * `mcpFetchHandler` behind a minimal node:http bridge that streams the Response body with
- * backpressure (argv[2] names which). `stats` reports the process's RSS and what the floods did.
+ * backpressure (argv[2] names which; argv[3] may give the path of the Express module to use). `stats` reports the process's RSS and what the floods did.
  * Prints `PORT <n>` on stdout once listening; imports the built packages (dist).
  */
 /* global Request */
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import express from 'express';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ServiceDefinition, ToolDeclaration, integerType } from '@toolwire/core';
 import { mcpHandler, mcpRouter } from '@toolwire/express';
 import { mcpFetchHandler } from '@toolwire/fetch';
@@ -64,6 +66,9 @@ if (mode === 'mcpHandler') {
   const handle = mcpHandler(decl, defs);
   server = createServer((req, res) => handle(req, res));
 } else if (mode === 'mcpRouter') {
+  // argv[3]: the Express to mount the router in (the test's, so the express-4 project runs Express 4)
+  const { default: express } = await import(process.argv[3] ? pathToFileURL(process.argv[3]).href : 'express');
+  if (process.argv[3]) stats.express = JSON.parse(readFileSync(join(dirname(process.argv[3]), 'package.json'), 'utf8')).version;
   const app = express();
   app.use('/mcp', mcpRouter(decl, defs));
   server = createServer(app);

@@ -1,7 +1,8 @@
 /**
  * Clients that never read cannot make the server hold their events: test/e2e/floodServer.mjs
  * (importing the built packages) is spawned behind each HTTP transport — mcpHandler on node:http,
- * mcpRouter in Express, mcpFetchHandler through a node:http bridge — and raw TCP clients send a
+ * mcpRouter in the Express this jest project resolves (5, or 4 in the express-4 project),
+ * mcpFetchHandler through a node:http bridge — and raw TCP clients send a
  * tools/call with a progress token and `Accept: application/json, text/event-stream`, then stop
  * reading. Four that call a tool sending progress until cancelled leave the server's RSS within
  * 100 MB of its idle figure (the events are coalesced while they wait) while other clients are
@@ -13,11 +14,15 @@ import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 jest.setTimeout(90_000);
 
 const SERVER = join(__dirname, 'floodServer.mjs');
+/** The Express this jest project resolves: 5, or 4 in the express-4 project; the server mounts mcpRouter in it. */
+const EXPRESS = require.resolve('express');
+const EXPRESS_VERSION = (JSON.parse(readFileSync(join(dirname(EXPRESS), 'package.json'), 'utf8')) as { version: string }).version;
 const MB = 1_000_000;
 const ALLOWED_GROWTH = 100 * MB;
 /** The floods must produce at least this many bytes of events: more than the server may grow by. */
@@ -33,6 +38,7 @@ interface Stats {
   aborted: number;
   cutOff: number;
   reasons: string[];
+  express?: string;
 }
 
 interface Server {
@@ -42,7 +48,7 @@ interface Server {
 }
 
 async function start(mode: string): Promise<Server> {
-  const child = spawn(process.execPath, [SERVER, mode], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVER, mode, EXPRESS], { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
   let out = '';
@@ -147,13 +153,14 @@ describe.each(['mcpHandler', 'mcpRouter', 'mcpFetchHandler'])('%s with clients t
     const latencyMs = Date.now() - started;
     const after = await statsOf(port);
 
-    const report = `idle ${mib(idle.rss)}, peak ${mib(peakRss)}, after ${mib(after.rss)}; ${last.progressSent} progress notifications (${mib(last.progressSent * last.padLength)}+ of events); add answered in ${latencyMs} ms`;
+    const report = `idle ${mib(idle.rss)}, peak ${mib(peakRss)}, after ${mib(after.rss)}; ${last.progressSent} progress notifications (${mib(last.progressSent * last.padLength)}+ of events); add answered in ${latencyMs} ms${last.express ? `; Express ${last.express}` : ''}`;
     process.stderr.write(`${mode}: ${report}\n`);
     expect({ running: last.running, report }).toEqual({ running: 4, report });
     expect(peakRss - idle.rss).toBeLessThan(ALLOWED_GROWTH);
     expect(after.rss - idle.rss).toBeLessThan(ALLOWED_GROWTH);
     expect(last.progressSent * last.padLength).toBeGreaterThanOrEqual(FLOOD_BYTES); // the floods ran: without backpressure this is RSS
     expect(sum).toBe('5');
+    if (mode === 'mcpRouter') expect(last.express).toBe(EXPRESS_VERSION);
     expect(latencyMs).toBeLessThan(5_000);
   });
 

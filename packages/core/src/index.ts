@@ -83,6 +83,8 @@ export { ProtectedResourceMetadata } from './auth/ProtectedResourceMetadata';
 export type { ProtectedResourceMetadataDocument, HttpReply } from './auth/ProtectedResourceMetadata';
 export { resourceMetadataUrl } from './auth/resourceUrl';
 export { EVENT_STREAM_HEADERS, acceptsEventStream, eventStreamFrame } from './httpRules/eventStream';
+export { DEFAULT_MAX_SSE_BUFFER_BYTES, EventQueue, progressKey } from './httpRules/EventQueue';
+export type { EventFraming } from './httpRules/EventQueue';
 
 export { MemoryTaskStore, DEFAULT_MAX_TASKS } from './tasks/MemoryTaskStore';
 export type { MemoryTaskStoreOptions } from './tasks/MemoryTaskStore';

@@ -5,24 +5,24 @@
  * AbortSignal that fires when the client disconnects before its response is written, and the
  * sink for the notifications of its tool calls: the first one turns the response into an SSE
  * stream when the client accepts `text/event-stream` (else they are dropped and the response
- * stays JSON). The signal is created on first use and the Accept header read only on the first
- * notification, so requests that need neither pay nothing for them.
+ * stays JSON). The stream is written at the client's pace ({@link EventStreamWriter}); a client
+ * that falls more than `maxSseBufferBytes` behind aborts the signal and loses the stream. The
+ * signal is created on first use and the Accept header read only on the first notification, so
+ * requests that need neither pay nothing for them.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { acceptsEventStream } from '@toolwire/core';
+import { DEFAULT_MAX_SSE_BUFFER_BYTES, acceptsEventStream } from '@toolwire/core';
 import type { Access, DispatchContext } from '@toolwire/core';
-import { startEventStream, writeEvent } from './replies';
-
-const UNDECIDED = 0;
-const STREAMING = 1;
-const DROPPING = 2;
+import { startEventStream } from './replies';
+import { EventStreamWriter } from './EventStreamWriter';
 
 /** The {@link DispatchContext} of one HTTP request. */
 export class HttpDispatchContext implements DispatchContext {
   /** The `MCP-Protocol-Version` header as sent; absent → the dispatcher assumes 2025-03-26. */
   readonly protocolVersion: string | undefined;
   private controller: AbortController | undefined;
-  private stream: typeof UNDECIDED | typeof STREAMING | typeof DROPPING = UNDECIDED;
+  /** Unset until the first notification; then the stream's writer, or `null` when notifications are dropped. */
+  private writer: EventStreamWriter | null | undefined;
 
   constructor(
     /** The request, handed to procedures as `context.request`. */
@@ -30,6 +30,8 @@ export class HttpDispatchContext implements DispatchContext {
     private readonly response: ServerResponse,
     /** The verified token of a protected endpoint (core's `HttpRules.authenticate`). */
     readonly access?: Access,
+    /** The cap on the bytes an event stream holds for the client (`maxSseBufferBytes`). */
+    private readonly maxSseBufferBytes = DEFAULT_MAX_SSE_BUFFER_BYTES,
   ) {
     const version = request.headers['mcp-protocol-version'];
     this.protocolVersion = typeof version === 'string' ? version : undefined;
@@ -63,22 +65,37 @@ export class HttpDispatchContext implements DispatchContext {
 
   /** True once the response has become an event stream (the transport then ends it with the response as the last event). */
   get streaming(): boolean {
-    return this.stream === STREAMING;
+    return this.writer instanceof EventStreamWriter;
   }
 
   /** Sends one notification as an SSE event, starting the stream on the first; dropped when the client does not accept SSE. */
   notify(json: string): void {
-    if (this.stream === UNDECIDED) {
+    if (this.writer === undefined) {
       if (!acceptsEventStream(this.request.headers.accept) || !startEventStream(this.response)) {
-        this.stream = DROPPING;
+        this.writer = null;
         return;
       }
-      this.stream = STREAMING;
+      this.writer = new EventStreamWriter(this.response, this.maxSseBufferBytes, () => this.fellBehind());
     }
-    if (this.stream === STREAMING) writeEvent(this.response, json);
+    this.writer?.write(json);
+  }
+
+  /** Ends the event stream with its last message (the JSON-RPC response; `''` for none); nothing when it did not stream. */
+  endStream(json: string): void {
+    this.writer?.end(json);
+  }
+
+  /** The client stopped reading: abort the calls before the stream is cut off. */
+  private fellBehind(): void {
+    const signal = this.signal; // created now if no procedure asked for it yet
+    if (!signal.aborted) this.controller?.abort(tooSlow(this.maxSseBufferBytes));
   }
 }
 
 function clientGone(): Error {
   return new Error('the HTTP client disconnected');
+}
+
+function tooSlow(cap: number): Error {
+  return new Error(`the HTTP client fell more than ${cap} bytes behind the event stream`);
 }

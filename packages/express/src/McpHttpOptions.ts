@@ -11,7 +11,7 @@ export type McpHttpOptions = HttpOptions;
 
 export type { ResolvedHttpOptions };
 
-export { DEFAULT_MAX_BODY_BYTES } from '@toolwire/core';
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SSE_BUFFER_BYTES } from '@toolwire/core';
 
 /**
  * Checks the options once and applies the defaults.

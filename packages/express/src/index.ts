@@ -9,6 +9,6 @@ export { mcpHandler } from './mcpHandler';
 export type { McpRequestHandler } from './mcpHandler';
 export { mcpErrorHandler } from './mcpErrorHandler';
 export { protectedResourceMetadata } from './protectedResourceMetadata';
-export { DEFAULT_MAX_BODY_BYTES } from './McpHttpOptions';
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SSE_BUFFER_BYTES } from './McpHttpOptions';
 export type { McpHttpOptions } from './McpHttpOptions';
 export type { AuthOptions, AuthInfo, TokenVerifier } from '@toolwire/core';

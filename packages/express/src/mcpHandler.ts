@@ -4,7 +4,8 @@
  * Content-Type, then — with the `auth` option — the bearer token, before the body), hands the
  * message to core's Dispatcher and writes what comes back: core's status and body — or, when a
  * tool call sent notifications and the client accepts `text/event-stream`, an SSE stream of those
- * notifications ending with the response. It never looks at a method name or builds a result;
+ * notifications ending with the response, written at the pace the client reads (`maxSseBufferBytes`
+ * caps what a slow client may leave waiting). It never looks at a method name or builds a result;
  * every protocol decision is core's.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -15,7 +16,7 @@ import { readBody, BodyReceiver } from './httpRules/readBody';
 import { upstreamBody } from './httpRules/upstreamBody';
 import { HttpDispatchContext } from './HttpDispatchContext';
 import { refuseWithLingeringClose } from './httpRules/lingeringClose';
-import { closing, endEventStream, refuse, Refusals, sendAccepted, sendJson, sendParts } from './replies';
+import { closing, refuse, Refusals, sendAccepted, sendJson, sendParts } from './replies';
 
 /**
  * A Node request handler; also usable as Express middleware (it always answers and never
@@ -40,11 +41,12 @@ export function mcpHandler(decl: ToolDeclaration, defs: ServiceDefinition, optio
   const dispatcher = new Dispatcher(defs, decl, resolved.dispatcher);
   const rules = new HttpRules(resolved, '@toolwire/express');
   const { maxBodyBytes } = rules;
+  const { maxSseBufferBytes } = resolved;
   const tooLarge = closing(rules.tooLarge);
 
   function dispatch(req: IncomingMessage, res: ServerResponse, message: unknown, access: Access | undefined): void {
     let result: DispatchResult | Promise<DispatchResult>;
-    const context = new HttpDispatchContext(req, res, access);
+    const context = new HttpDispatchContext(req, res, access, maxSseBufferBytes);
     try {
       result = dispatcher.handle(message, context);
     } catch {
@@ -89,7 +91,7 @@ export function mcpHandler(decl: ToolDeclaration, defs: ServiceDefinition, optio
 
 /** Writes what core decided: its status, its headers, its body (202 carries none); after notifications, the last event of the stream. */
 function send(res: ServerResponse, result: DispatchResult, context: HttpDispatchContext): void {
-  if (context.streaming) endEventStream(res, result.body);
+  if (context.streaming) context.endStream(result.body);
   else if (result.status === 202) sendAccepted(res);
   else if (result.parts) sendParts(res, result.status, result.parts, result.headers);
   else sendJson(res, result.status, result.body, result.headers);

@@ -2,11 +2,11 @@
  * replies: how the handler writes to the response — one `writeHead` and one `end` — the
  * refusals core prepared (401, 403, 405, 406, 413, 415, 500) and the answers core's dispatcher chose.
  * This file adds only what Node's framing needs: `Content-Length`, and `Connection: close` on 413.
- * A response whose tool call sent notifications is an event stream instead: its head, one event
- * per message as it comes (core's frames), the response as the last event, then the end.
+ * A response whose tool call sent notifications is an event stream instead: its head is written
+ * here, its events by `EventStreamWriter`.
  */
 import type { ServerResponse, OutgoingHttpHeaders } from 'node:http';
-import { EVENT_STREAM_HEADERS, HttpRefusals, eventStreamFrame } from '@toolwire/core';
+import { EVENT_STREAM_HEADERS, HttpRefusals } from '@toolwire/core';
 import type { HttpRefusal } from '@toolwire/core';
 
 /** A prepared answer: status, headers and body (core's {@link HttpRefusal}). */
@@ -71,28 +71,4 @@ export function startEventStream(res: ServerResponse): boolean {
   if (!answerable(res)) return false;
   res.writeHead(200, EVENT_STREAM_HEADERS); // the head goes out with the first event
   return true;
-}
-
-/**
- * Writes one message as an SSE event; nothing once the client has gone. Events written in the
- * same tick go to the socket in one write at the end of it (nothing waits longer than that).
- */
-export function writeEvent(res: ServerResponse, json: string): void {
-  if (res.destroyed || res.writableEnded) return;
-  if (res.writableCorked === 0) {
-    res.cork();
-    process.nextTick(uncork, res);
-  }
-  res.write(eventStreamFrame(json));
-}
-
-function uncork(res: ServerResponse): void {
-  res.uncork();
-}
-
-/** Ends an SSE response with its last message (the JSON-RPC response; `''` for none). */
-export function endEventStream(res: ServerResponse, json: string): void {
-  if (res.destroyed || res.writableEnded) return;
-  if (json === '') res.end();
-  else res.end(eventStreamFrame(json));
 }

@@ -5,8 +5,8 @@
 import type { HttpOptions } from '@toolwire/core';
 
 /**
- * Options of {@link mcpFetchHandler}: `allowedOrigins`, `allowedHosts`, `maxBodyBytes`, `auth`,
- * `strictAccept`, `exposeInternalErrors`, `onError`. A Web runtime hands over no socket, so
+ * Options of {@link mcpFetchHandler}: `allowedOrigins`, `allowedHosts`, `maxBodyBytes`,
+ * `maxSseBufferBytes`, `auth`, `strictAccept`, `exposeInternalErrors`, `onError`. A Web runtime hands over no socket, so
  * without `allowedHosts` only the Host names `localhost`, `127.0.0.1` and `[::1]` pass: a
  * deployed server lists its public host names in `allowedHosts`.
  */

@@ -20,11 +20,13 @@ export type McpFetchHandler = (request: Request) => Promise<Response>;
 /**
  * Serves `decl`'s tools, implemented by `defs`, at whatever URL routes to the returned handler.
  * Options are checked and compiled here, once. Procedures receive the `Request` as
- * `context.request`; `context.signal` is the request's own signal (it aborts when the runtime
- * sees the client go away, or when the client cancels an event stream). The Response is JSON,
+ * `context.request`; `context.signal` follows the request's own signal (it aborts when the
+ * runtime sees the client go away, when the client cancels an event stream, or falls more than
+ * `maxSseBufferBytes` behind it). The Response is JSON,
  * unless a tool call sends notifications (progress, log messages) and the client accepts
  * `text/event-stream`: then it resolves at the first notification with an SSE stream that
- * carries them as they come and ends with the JSON-RPC response.
+ * carries them as the client takes them and ends with the JSON-RPC response (`maxSseBufferBytes`
+ * caps what a slow client may leave waiting).
  * @throws TypeError when `decl`, `defs` or an option has the wrong type.
  * @example
  * const handle = mcpFetchHandler(decl, defs);
@@ -39,6 +41,7 @@ export function mcpFetchHandler(decl: ToolDeclaration, defs: ServiceDefinition, 
   const dispatcher = new Dispatcher(defs, decl, resolved.dispatcher);
   const rules = new HttpRules(resolved, '@toolwire/fetch');
   const { maxBodyBytes } = rules;
+  const { maxSseBufferBytes } = resolved;
 
   async function answer(request: Request): Promise<Response> {
     const head = requestHead(request);
@@ -50,7 +53,7 @@ export function mcpFetchHandler(decl: ToolDeclaration, defs: ServiceDefinition, 
     const body = await readBody(request, maxBodyBytes);
     if ('problem' in body) return refusalResponse(body.problem === 'tooLarge' ? rules.tooLarge : HttpRefusals.bodyConsumed);
     return new Promise<Response>((resolve) => {
-      const context = new FetchDispatchContext(request, resolve, outcome.access);
+      const context = new FetchDispatchContext(request, resolve, outcome.access, maxSseBufferBytes);
       const finish = (result: DispatchResult): void => {
         if (!context.end(result.body)) resolve(dispatchResponse(result));
       };

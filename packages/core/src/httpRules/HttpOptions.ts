@@ -7,6 +7,7 @@ import { checkDispatcherOptions, describeArgument as describe } from '../dispatc
 import type { DispatcherOptions } from '../dispatch/setup';
 import { resolveAuthOptions } from '../auth/AuthOptions';
 import type { AuthOptions, ResolvedAuth } from '../auth/AuthOptions';
+import { DEFAULT_MAX_SSE_BUFFER_BYTES } from './EventQueue';
 
 /** Options of the HTTP transports: the dispatcher's plus the HTTP rules'. */
 export interface HttpOptions extends DispatcherOptions {
@@ -23,6 +24,13 @@ export interface HttpOptions extends DispatcherOptions {
   allowedHosts?: string[];
   /** Largest body read from the stream, in bytes (default 4 MiB); larger → 413. */
   maxBodyBytes?: number;
+  /**
+   * Most bytes an SSE response may hold for a client that does not read (queued events plus
+   * what the socket or stream still buffers; default 1 MiB). While the client pushes back, a
+   * progress notification replaces the one still queued for its token; past this cap the
+   * call's signal aborts (the call ends as cancelled) and the stream is cut off.
+   */
+  maxSseBufferBytes?: number;
   /** Require `Accept` to list both `application/json` and `text/event-stream` (default false) → 406. */
   strictAccept?: boolean;
   /**
@@ -38,6 +46,7 @@ export interface ResolvedHttpOptions {
   readonly allowedOrigins: readonly string[] | undefined;
   readonly allowedHosts: readonly string[] | undefined;
   readonly maxBodyBytes: number;
+  readonly maxSseBufferBytes: number;
   readonly strictAccept: boolean;
   /** The checked `auth` option; `undefined` when the endpoint is open. */
   readonly auth?: ResolvedAuth;
@@ -56,8 +65,8 @@ export function resolveHttpOptions(owner: string, options: unknown): ResolvedHtt
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new TypeError(`${owner}: expected an options object, got ${describe(options)}`);
   }
-  const { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, strictAccept, auth, ...dispatcherOptions } = options as Record<string, unknown>;
-  const o = { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, strictAccept };
+  const { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, maxSseBufferBytes: maxSse, strictAccept, auth, ...dispatcherOptions } = options as Record<string, unknown>;
+  const o = { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, maxSseBufferBytes: maxSse, strictAccept };
   // everything that is not an HTTP option goes to the dispatcher, which refuses unknown names
   const dispatcher = checkDispatcherOptions(owner, dispatcherOptions);
   const optionError = (name: string, expected: string, got: unknown): TypeError =>
@@ -70,15 +79,17 @@ export function resolveHttpOptions(owner: string, options: unknown): ResolvedHtt
     return [...(value as string[])];
   };
   if (o.strictAccept !== undefined && typeof o.strictAccept !== 'boolean') throw optionError('strictAccept', 'a boolean', o.strictAccept);
-  const maxBodyBytes = o.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  if (typeof maxBodyBytes !== 'number' || !Number.isSafeInteger(maxBodyBytes) || maxBodyBytes <= 0) {
-    throw optionError('maxBodyBytes', 'a positive integer', o.maxBodyBytes);
-  }
+  const positive = (name: string, value: unknown, fallback: number): number => {
+    const n = value ?? fallback;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) throw optionError(name, 'a positive integer', value);
+    return n;
+  };
   return {
     dispatcher,
     allowedOrigins: stringList('allowedOrigins', o.allowedOrigins),
     allowedHosts: stringList('allowedHosts', o.allowedHosts),
-    maxBodyBytes,
+    maxBodyBytes: positive('maxBodyBytes', o.maxBodyBytes, DEFAULT_MAX_BODY_BYTES),
+    maxSseBufferBytes: positive('maxSseBufferBytes', o.maxSseBufferBytes, DEFAULT_MAX_SSE_BUFFER_BYTES),
     strictAccept: o.strictAccept === true,
     ...(auth === undefined ? {} : { auth: resolveAuthOptions(owner, auth) }),
   };

@@ -1,15 +1,18 @@
 /** Construction-time checks: bad arguments and options throw clear TypeErrors before any request. */
-import { mcpHandler, mcpRouter, DEFAULT_MAX_BODY_BYTES } from '../../src';
+import { mcpHandler, mcpRouter, DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SSE_BUFFER_BYTES } from '../../src';
 import { resolveHttpOptions } from '../../src/McpHttpOptions';
 import { testService } from '../helpers/testService';
 
 const { decl, defs } = testService();
 
 describe('options', () => {
-  it('defaults maxBodyBytes to 4 MiB and strictAccept to false', () => {
+  it('defaults maxBodyBytes to 4 MiB, maxSseBufferBytes to 1 MiB and strictAccept to false', () => {
     const resolved = resolveHttpOptions(undefined);
     expect(resolved.maxBodyBytes).toBe(4 * 1024 * 1024);
     expect(DEFAULT_MAX_BODY_BYTES).toBe(4 * 1024 * 1024);
+    expect(resolved.maxSseBufferBytes).toBe(1024 * 1024);
+    expect(DEFAULT_MAX_SSE_BUFFER_BYTES).toBe(1024 * 1024);
+    expect(resolveHttpOptions({ maxSseBufferBytes: 4096 }).maxSseBufferBytes).toBe(4096);
     expect(resolved.strictAccept).toBe(false);
     expect(resolved.allowedHosts).toBeUndefined();
     expect(resolved.allowedOrigins).toBeUndefined();
@@ -19,6 +22,8 @@ describe('options', () => {
     [{ maxBodyBytes: 0 }, /maxBodyBytes: expected a positive integer, got 0/],
     [{ maxBodyBytes: 1.5 }, /maxBodyBytes/],
     [{ maxBodyBytes: '4mb' }, /maxBodyBytes: expected a positive integer, got the string "4mb"/],
+    [{ maxSseBufferBytes: 0 }, /maxSseBufferBytes: expected a positive integer, got 0/],
+    [{ maxSseBufferBytes: '1mb' }, /maxSseBufferBytes: expected a positive integer, got the string "1mb"/],
     [{ strictAccept: 'yes' }, /strictAccept: expected a boolean/],
     [{ allowedOrigins: 'https://a.example' }, /allowedOrigins: expected an array of non-empty strings/],
     [{ allowedHosts: ['ok.example', 3] }, /allowedHosts\[1\]: expected a non-empty string, got 3/],

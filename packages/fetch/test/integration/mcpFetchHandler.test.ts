@@ -133,6 +133,7 @@ describe('mcpFetchHandler', () => {
   it('checks its arguments and options once, when created', () => {
     expect(() => mcpFetchHandler(defs as never, decl as never)).toThrow(/mcpFetchHandler: expected a ToolDeclaration as the first argument.*swapped/);
     expect(() => mcpFetchHandler(decl, defs, { maxBodyBytes: 0 })).toThrow('@toolwire/fetch: option maxBodyBytes: expected a positive integer, got 0');
+    expect(() => mcpFetchHandler(decl, defs, { maxSseBufferBytes: -1 })).toThrow('@toolwire/fetch: option maxSseBufferBytes: expected a positive integer, got -1');
     expect(() => mcpFetchHandler(decl, defs, { allowedOrigins: ['nope'] })).toThrow(/@toolwire\/fetch: allowedOrigins/);
     expect(() => mcpFetchHandler(decl, defs, { maxBody: 1 } as never)).toThrow(/unknown option "maxBody"/);
   });

@@ -13,7 +13,7 @@ import { Property, checkPropertyArgs, describe } from '../schema/Property';
 import { ObjectType, propertiesSchema } from '../schema/ObjectType';
 import { NullableType } from '../schema/NullableType';
 import { isHeaderToken } from '../protocol/headers';
-import { touchSchema } from '../schema/revision';
+import { Published } from '../schema/revision';
 import type { ContentType } from '../content/ContentType';
 import { textContent } from '../content/TextContent';
 import type { ProtocolProfile } from '../protocol/profile';
@@ -73,7 +73,7 @@ export interface ParamOptions {
 }
 
 /** A tool of a {@link ToolDeclaration}. */
-export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unknown> {
+export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unknown> extends Published {
   /** Compile-time only: the parameters and output type (never set at run time). */
   declare readonly signature?: { params: P; output: O };
   private readonly _params: Property[] = [];
@@ -93,7 +93,15 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   constructor(
     readonly name: string,
     readonly description: string,
-  ) {}
+  ) {
+    super();
+  }
+
+  /** Publishing a tool (its catalog does, on `addTool`) publishes its parameters and output type. */
+  protected override publishParts(): void {
+    for (const param of this._params) param.publish();
+    this._output?.type?.publish?.();
+  }
 
   /** The parameters in declaration order (the order of the procedure's positional arguments). */
   get params(): readonly Property[] {
@@ -160,8 +168,10 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     checkPropertyArgs(`Tool "${this.name}" addParam`, name, type, description);
     if (this.getParamIndex(name) >= 0) throw new RangeError(`Tool "${this.name}": duplicate parameter "${name}"`);
     if (options !== undefined) this.checkHeader(name, type, options);
-    this._params.push(new Property(name, type, description));
-    touchSchema();
+    const property = new Property(name, type, description);
+    this._params.push(property);
+    if (this.isPublished) property.publish();
+    this.changed();
     return this as never;
   }
 
@@ -183,7 +193,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     if (this._output) throw new TypeError(`Tool "${this.name}": setContent cannot be combined with setOutput/setOutputSchema`);
     this._content = content;
     this.contentSet = true;
-    touchSchema();
+    this.changed();
     return this;
   }
 
@@ -198,7 +208,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   setOutput<S extends Type>(type: S): Tool<P, TypeOf<S>> {
     checkPropertyArgs(`Tool "${this.name}" setOutput`, 'output', type, undefined);
     this.checkOutputAllowed('setOutput');
-    type.markReferenced();
+    if (this.isPublished) type.publish?.();
     this._output = {
       type,
       get schema() {
@@ -206,7 +216,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
       },
       objectRoot: type instanceof ObjectType,
     };
-    touchSchema();
+    this.changed();
     return this as never;
   }
 
@@ -220,35 +230,35 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     this.checkOutputAllowed('setOutputSchema');
     const objectRoot = copy.type === 'object' || (copy.type === undefined && typeof copy.properties === 'object');
     this._output = { schema: objectRoot ? { type: 'object', ...copy } : copy, objectRoot };
-    touchSchema();
+    this.changed();
     return this as never;
   }
 
   /** Sets the human-readable title (`title`, 2025-06-18 on). */
   setTitle(title: string): this {
     this._title = checkText(`Tool "${this.name}" setTitle`, title);
-    touchSchema();
+    this.changed();
     return this;
   }
 
   /** Sets the behaviour hints hosts read (`annotations`, 2025-03-26 on). @example tool.setAnnotations({ readOnlyHint: true }) */
   setAnnotations(annotations: ToolAnnotations): this {
     this._annotations = checkAnnotations(`Tool "${this.name}" setAnnotations`, annotations);
-    touchSchema();
+    this.changed();
     return this;
   }
 
   /** Sets the tool's icons (`icons`, 2025-11-25 on). */
   setIcons(icons: readonly Icon[]): this {
     this._icons = checkIcons(`Tool "${this.name}" setIcons`, icons);
-    touchSchema();
+    this.changed();
     return this;
   }
 
   /** Sets the tool's `_meta` object (2025-06-18 on), copied. */
   setMeta(meta: JsonObject): this {
     this._meta = copyJsonObject(`Tool "${this.name}" setMeta`, meta);
-    touchSchema();
+    this.changed();
     return this;
   }
 
@@ -266,7 +276,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
       throw new TypeError(`Tool "${this.name}" setScopes: expected scopes[${list}] to be a scope (printable ASCII without spaces or quotes), got ${describe(scopes[list])}`);
     }
     this._scopes = list;
-    touchSchema();
+    this.changed();
     return this;
   }
 
@@ -316,7 +326,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
       throw new TypeError(`Tool "${this.name}" setInputSchema: an input schema must have "type": "object"`);
     }
     this._inputSchema = JSON.parse(JSON.stringify(schema)) as JsonSchema;
-    touchSchema();
+    this.changed();
     return this as never;
   }
 

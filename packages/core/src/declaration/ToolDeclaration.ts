@@ -1,16 +1,17 @@
 /**
- * ToolDeclaration: the server-facing catalog — the server name and version `initialize`
- * returns and the tools `tools/list` returns (in pages when `pageSize` is set). Each payload is
- * computed once per protocol version (and page) and reused until something it is built from
- * changes.
+ * ToolDeclaration: the declaration a server is served from — a facade over the server's
+ * {@link ServerIdentity} (what `initialize`, `server/discover` and the modern results say the
+ * server is) and its {@link Catalog} (the tools it serves), plus the protocol versions it
+ * accepts. Each payload is built once per (kind, profile, page) in the catalog's one cache and
+ * reused until something it is built from changes (`schema/revision.ts`).
  */
-import { Tool } from './Tool';
+import type { Tool } from './Tool';
 import type { ToolListEntry } from './Tool';
-import { checkIcons, checkText } from './metadata';
 import type { Icon } from './metadata';
-import { decodeCursor, encodeCursor, fingerprint } from './cursor';
+import { Catalog } from './Catalog';
+import { ServerIdentity } from './ServerIdentity';
+import type { ServerInfo } from './ServerIdentity';
 import { describe } from '../schema/Property';
-import { schemaRevision, touchSchema } from '../schema/revision';
 import { brand } from '../brand';
 import { LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS, isModernVersion, isVersionString, profileFor } from '../protocol/profile';
 import { META } from '../protocol/meta';
@@ -73,7 +74,7 @@ export interface ToolsListResult {
 export interface InitializeResult {
   protocolVersion: string;
   capabilities: { tools: Record<string, never>; logging?: Record<string, never> };
-  serverInfo: { name: string; version: string; title?: string; icons?: Icon[]; websiteUrl?: string };
+  serverInfo: ServerInfo;
   instructions?: string;
 }
 
@@ -90,11 +91,6 @@ export interface DiscoverResult {
   _meta: { [META.serverInfo]: InitializeResult['serverInfo'] };
 }
 
-const TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,64}$/;
-
-/** From this many characters on, a tools/list payload is also kept encoded (writing it is then a copy, not an encode). */
-const LARGE_PAYLOAD = 16 * 1024;
-
 /**
  * The catalog of tools a server publishes.
  * @example
@@ -104,8 +100,10 @@ const LARGE_PAYLOAD = 16 * 1024;
  *     .addParam('b', integerType(), 'Second operand');
  */
 export class ToolDeclaration {
-  private readonly _tools: Tool[] = [];
-  private readonly byName = new Map<string, Tool>();
+  /** Who the server is: what serverInfo, `server/discover` and the modern result `_meta` say. */
+  readonly identity: ServerIdentity;
+  /** What the server serves, and the cache of every payload built from it. */
+  readonly catalog: Catalog;
   private readonly versions: readonly string[];
   /** The profile of each accepted version, looked up once per request. */
   private readonly profiles: ReadonlyMap<string, ProtocolProfile>;
@@ -113,13 +111,7 @@ export class ToolDeclaration {
   private readonly modernProfiles: ReadonlyMap<string, ProtocolProfile> = new Map(MODERN_PROTOCOL_VERSIONS.map((v) => [v, profileFor(v)]));
   private readonly ttlMs: number = 0;
   private readonly cacheScope: 'public' | 'private' = 'private';
-  private readonly title?: string;
-  private readonly instructions?: string;
-  private readonly icons?: readonly Icon[];
-  private readonly websiteUrl?: string;
-  private readonly pageSize?: number;
   private readonly logLevel?: LoggingLevel;
-  private cache = newCache(-1);
 
   /**
    * @param name - the server name `initialize` returns.
@@ -130,9 +122,8 @@ export class ToolDeclaration {
     readonly version: string,
     options: ToolDeclarationOptions = {},
   ) {
-    if (typeof name !== 'string' || !name) throw new TypeError(`ToolDeclaration: expected a non-empty server name, got ${describe(name)}`);
-    if (typeof version !== 'string' || !version) throw new TypeError(`ToolDeclaration: expected a non-empty server version, got ${describe(version)}`);
     if (typeof options !== 'object' || options === null) throw new TypeError(`ToolDeclaration: expected an options object, got ${describe(options)}`);
+    this.identity = new ServerIdentity(name, version, options);
     for (const key of Object.keys(options)) {
       if (!OPTION_NAMES.includes(key)) throw new TypeError(`ToolDeclaration: unknown option "${key}" (known: ${OPTION_NAMES.join(', ')})`);
     }
@@ -144,16 +135,10 @@ export class ToolDeclaration {
     }
     this.versions = Object.freeze([...new Set([...SUPPORTED_PROTOCOL_VERSIONS, ...extra])].sort().reverse());
     this.profiles = new Map(this.versions.map((v) => [v, profileFor(v)]));
-    if (options.title !== undefined) this.title = checkText('ToolDeclaration option title', options.title);
-    if (options.instructions !== undefined) this.instructions = checkText('ToolDeclaration option instructions', options.instructions);
-    if (options.icons !== undefined) this.icons = checkIcons('ToolDeclaration option icons', options.icons);
-    if (options.websiteUrl !== undefined) this.websiteUrl = checkText('ToolDeclaration option websiteUrl', options.websiteUrl);
-    if (options.pageSize !== undefined) {
-      if (!Number.isSafeInteger(options.pageSize) || options.pageSize < 1) {
-        throw new RangeError(`ToolDeclaration: expected pageSize to be a positive integer, got ${String(options.pageSize)}`);
-      }
-      this.pageSize = options.pageSize;
+    if (options.pageSize !== undefined && (!Number.isSafeInteger(options.pageSize) || options.pageSize < 1)) {
+      throw new RangeError(`ToolDeclaration: expected pageSize to be a positive integer, got ${String(options.pageSize)}`);
     }
+    this.catalog = new Catalog(options.pageSize);
     if (options.ttlMs !== undefined) {
       if (!Number.isSafeInteger(options.ttlMs) || options.ttlMs < 0) throw new RangeError(`ToolDeclaration: expected ttlMs to be an integer >= 0, got ${String(options.ttlMs)}`);
       this.ttlMs = options.ttlMs;
@@ -195,7 +180,7 @@ export class ToolDeclaration {
 
   /** The tools in insertion order. */
   get tools(): readonly Tool[] {
-    return this._tools;
+    return this.catalog.tools;
   }
 
   /**
@@ -204,22 +189,12 @@ export class ToolDeclaration {
    * on the ServiceDefinition the transport uses.
    */
   addTool(name: string, description = ''): Tool<[]> {
-    if (typeof name !== 'string') throw new TypeError(`addTool: expected a string tool name, got ${describe(name)}`);
-    if (!TOOL_NAME.test(name)) {
-      throw new RangeError(`addTool: expected a tool name of 1-64 characters A-Z a-z 0-9 _ - . /, got ${JSON.stringify(name)}`);
-    }
-    if (this.byName.has(name)) throw new RangeError(`addTool: duplicate tool name "${name}"`);
-    if (typeof description !== 'string') throw new TypeError(`addTool "${name}": expected a string description, got ${describe(description)}`);
-    const tool = new Tool<[]>(name, description);
-    this._tools.push(tool);
-    this.byName.set(name, tool);
-    touchSchema();
-    return tool;
+    return this.catalog.addTool(name, description);
   }
 
   /** The tool with this name, or `undefined`. */
   getTool(name: string): Tool | undefined {
-    return this.byName.get(name);
+    return this.catalog.getTool(name);
   }
 
   /** The requested version when this declaration supports it, otherwise the latest. */
@@ -249,29 +224,12 @@ export class ToolDeclaration {
 
   /** The `server/discover` result for a modern version (computed once; treat it as read-only). */
   toDiscoverResult(version = MODERN_PROTOCOL_VERSIONS[0]): DiscoverResult {
-    this.discoverJson(version);
-    return (this.cache.discover.get(version) as CachedPayload<DiscoverResult>).object;
+    return this.discoverPayload(version).object;
   }
 
   /** @internal The JSON text of {@link toDiscoverResult}. */
   discoverJson(version: string): string {
-    const cache = this.fresh();
-    let payload = cache.discover.get(version);
-    if (!payload) {
-      const profile = this.modernProfiles.get(version) ?? profileFor(version);
-      const result: DiscoverResult = {
-        supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
-        capabilities: this.logLevel ? { tools: {}, logging: {} } : { tools: {} },
-        ...(this.instructions ? { instructions: this.instructions } : {}),
-        ttlMs: this.ttlMs,
-        cacheScope: this.cacheScope,
-        resultType: 'complete',
-        _meta: { [META.serverInfo]: this.serverInfo(profile) },
-      };
-      const object = deepFreeze(result);
-      cache.discover.set(version, (payload = { object, json: JSON.stringify(object) }));
-    }
-    return payload.json;
+    return this.discoverPayload(version).json;
   }
 
   /**
@@ -284,14 +242,8 @@ export class ToolDeclaration {
 
   /** @internal {@link metaTail} with `,"resultType":"complete"` before it. */
   resultTail(version: string): string {
-    const cache = this.fresh();
-    let tail = cache.tails.get(version);
-    if (tail === undefined) {
-      const profile = this.modernProfiles.get(version) ?? profileFor(version);
-      tail = `,"resultType":"complete","_meta":${JSON.stringify({ [META.serverInfo]: this.serverInfo(profile) })}`;
-      cache.tails.set(version, tail);
-    }
-    return tail;
+    const profile = this.anyProfile(version);
+    return this.catalog.cache.get('tail', profile, 0, () => `,"resultType":"complete","_meta":${JSON.stringify(this.serverMeta(profile))}`).json;
   }
 
   /**
@@ -301,16 +253,14 @@ export class ToolDeclaration {
    */
   toToolsList(protocolVersion?: string, cursor?: string): ToolsListResult {
     const version = protocolVersion !== undefined && this.modernProfiles.has(protocolVersion) ? protocolVersion : this.preferredVersion(protocolVersion);
-    const page = this.pageOf(cursor);
+    const page = this.toolsListPage(version, cursor);
     if (page === undefined) throw new RangeError(`toToolsList: unknown or stale cursor ${JSON.stringify(cursor)}`);
-    return this.toolsPage(version, page).object;
+    return page.object;
   }
 
   /** The `initialize` result for the version negotiated from `protocolVersion` (computed once; treat it as read-only). */
   toInitializeResult(protocolVersion?: string | null): InitializeResult {
-    const version = this.preferredVersion(protocolVersion);
-    this.initializeJson(version);
-    return (this.cache.init.get(version) as CachedPayload<InitializeResult>).object;
+    return this.initializePayload(this.preferredVersion(protocolVersion)).object;
   }
 
   /**
@@ -318,77 +268,56 @@ export class ToolDeclaration {
    * large, its UTF-8 bytes encoded once (writing it is then a copy, not an encode);
    * `undefined` for an unknown or stale cursor.
    */
-  toolsListPage(version: string, cursor?: string): { json: string; bytes?: Uint8Array } | undefined {
-    const page = this.pageOf(cursor);
-    return page === undefined ? undefined : this.toolsPage(version, page);
+  toolsListPage(version: string, cursor?: string): { object: ToolsListResult; json: string; bytes?: Uint8Array } | undefined {
+    const start = this.catalog.pageStart('tools', cursor);
+    return start === undefined ? undefined : this.catalog.page<ToolsListResult>('tools', this.anyProfile(version), start, (profile) => this.listTail(profile));
   }
 
   /** @internal The JSON text of {@link toInitializeResult} for a supported version. */
   initializeJson(version: string): string {
-    const cache = this.fresh();
-    let payload = cache.init.get(version);
-    if (!payload) {
-      const object = deepFreeze(this.buildInitialize(version));
-      cache.init.set(version, (payload = { object, json: JSON.stringify(object) }));
-    }
-    return payload.json;
+    return this.initializePayload(version).json;
   }
 
-  /** The payload caches of the current schema revision (a new, empty set after any change). */
-  private fresh(): Cache {
-    const revision = schemaRevision();
-    if (this.cache.revision !== revision) this.cache = newCache(revision);
-    return this.cache;
-  }
-
-  /** The first tool index of the page `cursor` names (0 without one), or `undefined` for a cursor this list never issued. */
-  private pageOf(cursor: string | undefined): number | undefined {
-    if (cursor === undefined) return 0;
-    const cache = this.fresh();
-    if (!this.pageSize) return undefined;
-    cache.fingerprint ??= fingerprint(this._tools.map((t) => t.name), this.pageSize);
-    const start = decodeCursor(cursor, cache.fingerprint);
-    return start !== undefined && start > 0 && start < this._tools.length && start % this.pageSize === 0 ? start : undefined;
-  }
-
-  private toolsPage(version: string, start: number): CachedPayload<ToolsListResult> {
-    const cache = this.fresh();
-    const key = pageKey(version, start);
-    let page = cache.pages.get(key);
-    if (!page) {
-      const profile = this.profiles.get(version) ?? this.modernProfiles.get(version) ?? profileFor(version);
-      const end = this.pageSize ? start + this.pageSize : this._tools.length;
-      const result: ToolsListResult = { tools: this._tools.slice(start, end).map((t) => t.toListEntry(profile)) };
-      if (end < this._tools.length) {
-        cache.fingerprint ??= fingerprint(this._tools.map((t) => t.name), this.pageSize as number);
-        result.nextCursor = encodeCursor(end, cache.fingerprint);
-      }
-      if (profile.resultFields) {
-        Object.assign(result, { ttlMs: this.ttlMs, cacheScope: this.cacheScope, resultType: 'complete', _meta: { [META.serverInfo]: this.serverInfo(profile) } });
-      }
-      const json = JSON.stringify(deepFreeze(result));
-      page = json.length < LARGE_PAYLOAD ? { object: result, json } : { object: result, json, bytes: new TextEncoder().encode(json) };
-      cache.pages.set(key, page);
-    }
-    return page;
-  }
-
-  /** The server's `Implementation` with the fields `profile`'s version defines. */
-  private serverInfo(profile: ProtocolProfile): InitializeResult['serverInfo'] {
-    const serverInfo: InitializeResult['serverInfo'] = { name: this.name, version: this.version };
-    if (this.title && profile.titles) serverInfo.title = this.title;
-    if (this.icons && profile.icons) serverInfo.icons = this.icons.map((icon) => ({ ...icon }));
-    if (this.websiteUrl && profile.icons) serverInfo.websiteUrl = this.websiteUrl;
-    return serverInfo;
-  }
-
-  private buildInitialize(version: string): InitializeResult {
+  private initializePayload(version: string): { object: InitializeResult; json: string } {
     const profile = this.profiles.get(version) ?? profileFor(version);
-    const serverInfo = this.serverInfo(profile);
-    const capabilities: InitializeResult['capabilities'] = this.logLevel ? { tools: {}, logging: {} } : { tools: {} };
-    const result: InitializeResult = { protocolVersion: version, capabilities, serverInfo };
-    if (this.instructions) result.instructions = this.instructions;
-    return result;
+    return this.catalog.cache.get('initialize', profile, 0, () => {
+      const result: InitializeResult = { protocolVersion: version, capabilities: this.capabilities(), serverInfo: this.identity.serverInfo(profile) };
+      if (this.identity.instructions) result.instructions = this.identity.instructions;
+      return result;
+    });
+  }
+
+  private discoverPayload(version: string): { object: DiscoverResult; json: string } {
+    const profile = this.anyProfile(version);
+    return this.catalog.cache.get('discover', profile, 0, () => ({
+      supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
+      capabilities: this.capabilities(),
+      ...(this.identity.instructions ? { instructions: this.identity.instructions } : {}),
+      ttlMs: this.ttlMs,
+      cacheScope: this.cacheScope,
+      resultType: 'complete' as const,
+      _meta: this.serverMeta(profile),
+    }));
+  }
+
+  /** The capabilities of `initialize` and `server/discover`: what the catalog serves, and logging when enabled. */
+  private capabilities(): InitializeResult['capabilities'] {
+    return this.logLevel ? { tools: {}, logging: {} } : { tools: {} };
+  }
+
+  /** The members a list result ends with on versions that have the 2026 result fields. */
+  private listTail(profile: ProtocolProfile): object | undefined {
+    if (!profile.resultFields) return undefined;
+    return { ttlMs: this.ttlMs, cacheScope: this.cacheScope, resultType: 'complete', _meta: this.serverMeta(profile) };
+  }
+
+  private serverMeta(profile: ProtocolProfile): DiscoverResult['_meta'] {
+    return { [META.serverInfo]: this.identity.serverInfo(profile) };
+  }
+
+  /** The profile of any version a payload may be asked for (accepted legacy, modern, or a known one). */
+  private anyProfile(version: string): ProtocolProfile {
+    return this.profiles.get(version) ?? this.modernProfiles.get(version) ?? profileFor(version);
   }
 }
 
@@ -403,39 +332,6 @@ function loggingOption(option: unknown): LoggingLevel | undefined {
   const level = (option as LoggingOptions).defaultLevel ?? DEFAULT_LOGGING_LEVEL;
   if (!isLoggingLevel(level)) throw new RangeError(`ToolDeclaration: expected logging.defaultLevel to be one of ${LOGGING_LEVELS.join(', ')}, got ${JSON.stringify(level)}`);
   return level;
-}
-
-/** A payload as a frozen object, its JSON text and, when large, that text's UTF-8 bytes. */
-interface CachedPayload<T> {
-  readonly object: T;
-  readonly json: string;
-  readonly bytes?: Uint8Array;
-}
-
-/** The payloads of one schema revision: initialize by version, tools/list pages by version and start. */
-interface Cache {
-  readonly revision: number;
-  readonly init: Map<string, CachedPayload<InitializeResult>>;
-  readonly pages: Map<string, CachedPayload<ToolsListResult>>;
-  readonly discover: Map<string, CachedPayload<DiscoverResult>>;
-  readonly tails: Map<string, string>;
-  fingerprint?: string;
-}
-
-function newCache(revision: number): Cache {
-  return { revision, init: new Map(), pages: new Map(), discover: new Map(), tails: new Map() };
-}
-
-function pageKey(version: string, start: number): string {
-  return start === 0 ? version : `${version}@${start}`;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }
 
 brand(ToolDeclaration, 'ToolDeclaration');

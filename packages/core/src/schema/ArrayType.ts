@@ -13,7 +13,11 @@ export class ArrayType<T = unknown> extends Type<T[]> {
     if (typeof items !== 'object' || items === null || typeof items.toSchema !== 'function') {
       throw new TypeError(`ArrayType: expected a Type for items, got ${describe(items)}`);
     }
-    items.markReferenced?.();
+  }
+
+  /** Publishing a composed type publishes the type it wraps. */
+  protected override publishParts(): void {
+    this.items.publish?.();
   }
 
   /** `{"type":"array", description?, "items"}`. */

@@ -12,12 +12,16 @@ export class NullableType<T = unknown> extends Type<T | null> {
     if (typeof inner !== 'object' || inner === null || typeof inner.toSchema !== 'function') {
       throw new TypeError(`NullableType: expected a Type, got ${describe(inner)}`);
     }
-    inner.markReferenced?.();
   }
 
   /** The inner type's kind. */
   get typeId(): Type['typeId'] {
     return this.inner.typeId;
+  }
+
+  /** Publishing a composed type publishes the type it wraps. */
+  protected override publishParts(): void {
+    this.inner.publish?.();
   }
 
   /**

@@ -38,8 +38,8 @@ export class ObjectType<M extends object = {}> extends Type<M> {
     checkPropertyArgs('ObjectType.addProperty', name, type, description);
     if (this.getProperty(name)) throw new RangeError(`ObjectType.addProperty: duplicate property "${name}"`);
     const property = new Property(name, type, description);
-    property.onChange = () => this.changed();
     this._properties.push(property);
+    if (this.isPublished) property.publish();
     this.changed();
     return this as never;
   }
@@ -57,6 +57,11 @@ export class ObjectType<M extends object = {}> extends Type<M> {
     this._strict = strict;
     this.changed();
     return this;
+  }
+
+  /** Publishing an object type publishes its properties (and their types). */
+  protected override publishParts(): void {
+    for (const property of this._properties) property.publish();
   }
 
   /** The property with this name, or `undefined`. */

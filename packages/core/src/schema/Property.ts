@@ -3,13 +3,11 @@
  * a description and a required flag (true when created).
  */
 import type { Type } from './Type';
-import { touchSchema } from './revision';
+import { Published } from './revision';
 
 /** A named, typed, optionally described member of an object schema or a tool's parameter list. */
-export class Property {
+export class Property extends Published {
   private _required = true;
-  /** @internal Told when this property changes: its ObjectType (or, by default, every cache). */
-  onChange: () => void = touchSchema;
 
   /**
    * @param name - the JSON member name.
@@ -21,7 +19,12 @@ export class Property {
     readonly type: Type,
     readonly description = '',
   ) {
-    type.markReferenced?.();
+    super();
+  }
+
+  /** Publishing a property publishes its type. */
+  protected override publishParts(): void {
+    this.type.publish?.();
   }
 
   /** Whether the member must be present. New properties are required. */
@@ -33,7 +36,7 @@ export class Property {
   setOptional(): this {
     if (this._required) {
       this._required = false;
-      this.onChange();
+      this.changed();
     }
     return this;
   }

@@ -3,7 +3,7 @@
  * fragment the declaration publishes in tools/list; the dispatcher compiles the same tree into
  * an argument validator. Types are identity objects: composed types hold references, never copies.
  */
-import { touchSchema } from './revision';
+import { Published } from './revision';
 import { brand } from '../brand';
 
 /** The JSON Schema kinds a {@link Type} can describe. */
@@ -20,7 +20,7 @@ export type JsonSchema = { [key: string]: unknown };
  * `Type<number>`); it exists only for the compiler and lets `ServiceDefinition.registerTool`
  * type a procedure's parameters from its tool's declaration.
  */
-export abstract class Type<T = unknown> {
+export abstract class Type<T = unknown> extends Published {
   /** Compile-time only: the TypeScript type of accepted values (never set at run time). */
   declare readonly valueType?: T;
 
@@ -32,25 +32,6 @@ export abstract class Type<T = unknown> {
    * @param description - written as `"description"` when non-empty.
    */
   abstract toSchema(description?: string): JsonSchema;
-
-  private referenced = false;
-
-  /**
-   * @internal Records that a property, array, nullable or tool refers to this type, so its later
-   * changes can reach a declaration's cached payloads.
-   */
-  markReferenced(): void {
-    this.referenced = true;
-  }
-
-  /**
-   * Marks cached payloads stale; subclasses call it when they change. A type nothing refers to
-   * (yet) cannot be in any payload, so building and changing one — even inside a procedure, on
-   * every call — costs the caches nothing.
-   */
-  protected changed(): void {
-    if (this.referenced) touchSchema();
-  }
 }
 
 /** Writes `{"type": kind, "description"?: d}` — the opening every schema shares. */

@@ -17,7 +17,15 @@ export { Tool } from './declaration/Tool';
 export type { ParamSpec, ParamValues, WithOptionalParam, ToolOutput, ToolListEntry, ParamOptions } from './declaration/Tool';
 export type { ToolAnnotations, Icon, JsonObject } from './declaration/metadata';
 export { ToolDeclaration } from './declaration/ToolDeclaration';
-export type { ToolDeclarationOptions, ToolsListResult, InitializeResult, DiscoverResult } from './declaration/ToolDeclaration';
+export type { ToolDeclarationOptions, ToolsListResult, InitializeResult, DiscoverResult, ResourcesListResult, ResourceTemplatesListResult, ServerCapabilities } from './declaration/ToolDeclaration';
+export { ServerIdentity } from './declaration/ServerIdentity';
+export type { ServerInfo, ServerIdentityOptions } from './declaration/ServerIdentity';
+export { Catalog } from './declaration/Catalog';
+export { Resource } from './declaration/Resource';
+export type { ResourceListEntry, FixedContents } from './declaration/Resource';
+export { ResourceTemplate } from './declaration/ResourceTemplate';
+export type { ResourceTemplateListEntry } from './declaration/ResourceTemplate';
+export type { ResourceAnnotations } from './declaration/ResourceEntry';
 export { LATEST_PROTOCOL_VERSION, LATEST_MODERN_VERSION, SUPPORTED_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS, DEFAULT_NEGOTIATED_VERSION, profileFor, isModernVersion } from './protocol/profile';
 export { META, claimOf } from './protocol/meta';
 export type { RequestMeta } from './protocol/meta';
@@ -27,7 +35,7 @@ export { LOGGING_LEVELS, DEFAULT_LOGGING_LEVEL, isLoggingLevel } from './protoco
 export type { LoggingLevel, LoggingOptions } from './protocol/logLevels';
 
 export { ServiceDefinition } from './remoting/ServiceDefinition';
-export type { Procedure, ProcedureEntry, CallContext, ToolProcedure, ToolResult } from './remoting/ServiceDefinition';
+export type { Procedure, ProcedureEntry, CallContext, ToolProcedure, ToolResult, ReadContext, ReadContent, ReadResult, ReadProcedure } from './remoting/ServiceDefinition';
 export { RemotingFault } from './remoting/RemotingFault';
 export { InputUnavailableError } from './remoting/InputUnavailableError';
 export { InvalidAnswerError } from './remoting/InvalidAnswerError';

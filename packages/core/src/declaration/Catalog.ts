@@ -1,10 +1,12 @@
 /**
- * Catalog: what a server serves — its tools (resources and prompts join here) — with the list
+ * Catalog: what a server serves — its tools, resources and resource templates (prompts can join) — with the list
  * payloads cut into pages when `pageSize` is set, cached by (kind, profile, page) in one
  * {@link PayloadCache}. Each item is published into the one invalidation mechanism when it is
  * added, so any later change of it (or of a type it refers to) makes the cached pages stale.
  */
 import { Tool } from './Tool';
+import { Resource } from './Resource';
+import { ResourceTemplate } from './ResourceTemplate';
 import { decodeCursor, encodeCursor, fingerprint } from './cursor';
 import { PayloadCache } from './PayloadCache';
 import type { CachedPayload, PayloadKind } from './PayloadCache';
@@ -12,9 +14,15 @@ import { describe } from '../schema/Property';
 import type { ProtocolProfile } from '../protocol/profile';
 
 /** The kinds of list a catalog serves. */
-export type ListKind = Extract<PayloadKind, 'tools'>;
+export type ListKind = Extract<PayloadKind, 'tools' | 'resources' | 'resourceTemplates'>;
 
 const TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,64}$/;
+
+/** A URI (or template) has a scheme and no whitespace. */
+function checkUri(what: string, uri: unknown): void {
+  if (typeof uri !== 'string') throw new TypeError(`${what}: expected a string URI, got ${describe(uri)}`);
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(uri) || uri.length > 2048) throw new RangeError(`${what}: expected an absolute URI (scheme:…, no spaces, at most 2048 characters), got ${JSON.stringify(uri)}`);
+}
 
 /** A catalog of tools, listed in pages. */
 export class Catalog {
@@ -22,6 +30,9 @@ export class Catalog {
   readonly cache = new PayloadCache();
   private readonly _tools: Tool[] = [];
   private readonly byName = new Map<string, Tool>();
+  private readonly _resources: Resource[] = [];
+  private readonly byUri = new Map<string, Resource>();
+  private readonly _templates: ResourceTemplate[] = [];
 
   /** @param pageSize - items per list page; `undefined`: one page holds all. */
   constructor(readonly pageSize?: number) {}
@@ -51,6 +62,58 @@ export class Catalog {
     return this.byName.get(name);
   }
 
+  /** The static resources in insertion order. */
+  get resources(): readonly Resource[] {
+    return this._resources;
+  }
+
+  /** The resource templates in insertion order. */
+  get resourceTemplates(): readonly ResourceTemplate[] {
+    return this._templates;
+  }
+
+  /** Adds a static resource (see `ToolDeclaration.addResource`). */
+  addResource(uri: string, name: string): Resource {
+    checkUri('addResource', uri);
+    if (this.byUri.has(uri)) throw new RangeError(`addResource: duplicate resource URI "${uri}"`);
+    if (typeof name !== 'string' || !name) throw new TypeError(`addResource "${uri}": expected a non-empty name, got ${describe(name)}`);
+    const resource = new Resource(uri, name);
+    this._resources.push(resource);
+    this.byUri.set(uri, resource);
+    resource.publish();
+    return resource;
+  }
+
+  /** Adds a resource template (see `ToolDeclaration.addResourceTemplate`). */
+  addResourceTemplate(uriTemplate: string, name: string): ResourceTemplate {
+    checkUri('addResourceTemplate', uriTemplate);
+    if (this._templates.some((t) => t.uriTemplate === uriTemplate)) throw new RangeError(`addResourceTemplate: duplicate template "${uriTemplate}"`);
+    if (typeof name !== 'string' || !name) throw new TypeError(`addResourceTemplate "${uriTemplate}": expected a non-empty name, got ${describe(name)}`);
+    const template = new ResourceTemplate(uriTemplate, name);
+    this._templates.push(template);
+    template.publish();
+    return template;
+  }
+
+  /** The static resource with this URI, or `undefined`. */
+  getResource(uri: string): Resource | undefined {
+    return this.byUri.get(uri);
+  }
+
+  /** The first template `uri` matches (in declaration order) and its bound variables, or `undefined`. */
+  findTemplate(uri: string): { template: ResourceTemplate; args: unknown[] | string } | undefined {
+    for (const template of this._templates) {
+      const args = template.bind(uri);
+      if (args !== undefined) return { template, args };
+    }
+    return undefined;
+  }
+
+  /** Whether anything but tools is declared (then `resources` is advertised). */
+  get hasResources(): boolean {
+    return this._resources.length > 0 || this._templates.length > 0;
+  }
+
   /** The first index of the page `cursor` names in list `kind` (0 without one), or `undefined` for a cursor this list never issued. */
   pageStart(kind: ListKind, cursor: string | undefined): number | undefined {
     if (cursor === undefined) return 0;
@@ -75,15 +138,19 @@ export class Catalog {
     });
   }
 
-  private itemsOf(kind: ListKind): readonly { toListEntry(profile: ProtocolProfile): unknown }[] {
+  private itemsOf(kind: ListKind): readonly (Tool | Resource | ResourceTemplate)[] {
     switch (kind) {
       case 'tools':
         return this._tools;
+      case 'resources':
+        return this.cache.derived('listed:resources', () => this._resources.filter((r) => r.listed));
+      case 'resourceTemplates':
+        return this._templates;
     }
   }
 
   private keysOf(kind: ListKind): readonly string[] {
-    return this.itemsOf(kind).map((item) => (item as Tool).name);
+    return this.itemsOf(kind).map((item) => (item instanceof Tool ? item.name : item instanceof Resource ? item.uri : item.uriTemplate));
   }
 
   /** The fingerprint of list `kind` (its keys in order and the page size), valid for this revision. */

@@ -6,6 +6,8 @@
  * reused until something it is built from changes (`schema/revision.ts`).
  */
 import type { Tool } from './Tool';
+import type { Resource, ResourceListEntry } from './Resource';
+import type { ResourceTemplate, ResourceTemplateListEntry } from './ResourceTemplate';
 import type { ToolListEntry } from './Tool';
 import type { Icon } from './metadata';
 import { Catalog } from './Catalog';
@@ -70,10 +72,28 @@ export interface ToolsListResult {
   _meta?: Record<string, unknown>;
 }
 
+/** The `resources/list` result (one page of it); the 2026-07-28 fields as on {@link ToolsListResult}. */
+export interface ResourcesListResult extends Omit<ToolsListResult, 'tools'> {
+  resources: ResourceListEntry[];
+}
+
+/** The `resources/templates/list` result (one page of it). */
+export interface ResourceTemplatesListResult extends Omit<ToolsListResult, 'tools'> {
+  resourceTemplates: ResourceTemplateListEntry[];
+}
+
+/** The capabilities a server declares: tools always, resources when any is declared, logging when enabled. */
+export interface ServerCapabilities {
+  tools: Record<string, never>;
+  resources?: Record<string, never>;
+  logging?: Record<string, never>;
+  extensions?: Record<string, Record<string, unknown>>;
+}
+
 /** The `initialize` result. */
 export interface InitializeResult {
   protocolVersion: string;
-  capabilities: { tools: Record<string, never>; logging?: Record<string, never> };
+  capabilities: ServerCapabilities;
   serverInfo: ServerInfo;
   instructions?: string;
 }
@@ -83,7 +103,7 @@ const OPTION_NAMES = ['title', 'instructions', 'icons', 'websiteUrl', 'pageSize'
 /** The `server/discover` result (2026-07-28). */
 export interface DiscoverResult {
   supportedVersions: string[];
-  capabilities: { tools: Record<string, never>; logging?: Record<string, never> };
+  capabilities: ServerCapabilities;
   instructions?: string;
   ttlMs: number;
   cacheScope: 'public' | 'private';
@@ -197,6 +217,41 @@ export class ToolDeclaration {
     return this.catalog.getTool(name);
   }
 
+  /** The static resources in insertion order. */
+  get resources(): readonly Resource[] {
+    return this.catalog.resources;
+  }
+
+  /** The resource templates in insertion order. */
+  get resourceTemplates(): readonly ResourceTemplate[] {
+    return this.catalog.resourceTemplates;
+  }
+
+  /**
+   * Declares a static resource served by `resources/read` under `uri` (unique) and listed by
+   * `resources/list`. Its contents come from `defs.registerResource(uri, fn)` or
+   * `resource.setContents(…)`. Declaring any resource advertises the `resources` capability.
+   * @example decl.addResource('test://static/readme', 'readme').setMimeType('text/plain').setContents('Hello')
+   */
+  addResource(uri: string, name: string): Resource {
+    return this.catalog.addResource(uri, name);
+  }
+
+  /**
+   * Declares a resource template (RFC 6570 level 1, `{var}`), listed by
+   * `resources/templates/list`; a read of a matching URI calls the procedure registered with
+   * `defs.registerResource(uriTemplate, fn)` with the variables in order.
+   * @example decl.addResourceTemplate('test://notes/{id}', 'note').setMimeType('text/plain')
+   */
+  addResourceTemplate(uriTemplate: string, name: string): ResourceTemplate {
+    return this.catalog.addResourceTemplate(uriTemplate, name);
+  }
+
+  /** The static resource with this URI, or `undefined`. */
+  getResource(uri: string): Resource | undefined {
+    return this.catalog.getResource(uri);
+  }
+
   /** The requested version when this declaration supports it, otherwise the latest. */
   preferredVersion(requested?: string | null): string {
     return requested && this.versions.includes(requested) ? requested : this.versions[0];
@@ -273,6 +328,28 @@ export class ToolDeclaration {
     return start === undefined ? undefined : this.catalog.page<ToolsListResult>('tools', this.anyProfile(version), start, (profile) => this.listTail(profile));
   }
 
+  /** @internal One `resources/list` page (as {@link toolsListPage}); `undefined` for an unknown or stale cursor. */
+  resourcesListPage(version: string, cursor?: string): { object: ResourcesListResult; json: string; bytes?: Uint8Array } | undefined {
+    const start = this.catalog.pageStart('resources', cursor);
+    return start === undefined ? undefined : this.catalog.page<ResourcesListResult>('resources', this.anyProfile(version), start, (profile) => this.listTail(profile));
+  }
+
+  /** @internal One `resources/templates/list` page; `undefined` for an unknown or stale cursor. */
+  resourceTemplatesListPage(version: string, cursor?: string): { object: ResourceTemplatesListResult; json: string; bytes?: Uint8Array } | undefined {
+    const start = this.catalog.pageStart('resourceTemplates', cursor);
+    return start === undefined ? undefined : this.catalog.page<ResourceTemplatesListResult>('resourceTemplates', this.anyProfile(version), start, (profile) => this.listTail(profile));
+  }
+
+  /**
+   * @internal What a `resources/read` result ends with on `version`: nothing on legacy versions;
+   * on 2026-07-28 the cache hints, `resultType` and the serverInfo `_meta` (JSON text starting with a comma).
+   */
+  readTail(version: string): string {
+    const profile = this.anyProfile(version);
+    if (!profile.resultFields) return '';
+    return this.catalog.cache.get('tail', profile, 1, () => `,${JSON.stringify(this.listTail(profile)).slice(1, -1)}`).json;
+  }
+
   /** @internal The JSON text of {@link toInitializeResult} for a supported version. */
   initializeJson(version: string): string {
     return this.initializePayload(version).json;
@@ -301,8 +378,11 @@ export class ToolDeclaration {
   }
 
   /** The capabilities of `initialize` and `server/discover`: what the catalog serves, and logging when enabled. */
-  private capabilities(): InitializeResult['capabilities'] {
-    return this.logLevel ? { tools: {}, logging: {} } : { tools: {} };
+  private capabilities(): ServerCapabilities {
+    const capabilities: ServerCapabilities = { tools: {} };
+    if (this.catalog.hasResources) capabilities.resources = {};
+    if (this.logLevel) capabilities.logging = {};
+    return capabilities;
   }
 
   /** The members a list result ends with on versions that have the 2026 result fields. */

@@ -19,6 +19,7 @@ import { errorResponse, parseErrorResponse } from './jsonRpc';
 import type { Session } from './Session';
 import type { Access } from '../auth/Access';
 import { ToolCaller } from './ToolCaller';
+import { ResourceReader } from './ResourceReader';
 import { ErrorPolicy } from './errorPolicy';
 import { checkDispatcherArguments, DispatcherOptions } from './setup';
 import { missingProcedures, missingProceduresMessage } from './missingProcedures';
@@ -27,7 +28,7 @@ import { classify, Envelope } from './classify';
 import { Inbound, InboundRequest, Mode } from './Inbound';
 import { answer, DispatchResult, refused, Reply, SILENCE } from './DispatchResult';
 import type { Services } from './methods/Handler';
-import { NOTIFICATIONS, REQUESTS } from './methods/methods';
+import { NOTIFICATIONS, REQUESTS, offered } from './methods/methods';
 import { ERAS } from './eras';
 import { refusalOf } from './rules/chain';
 import { Limits, resolveLimits } from './limits';
@@ -105,7 +106,7 @@ export class Dispatcher {
     this.limits = resolveLimits(checked);
     const key = checked.requestStateKey;
     const sealer = new StateSealer(typeof key === 'string' ? new TextEncoder().encode(key) : key);
-    this.services = { decl, policy, tools: new ToolCaller(defs, decl, policy, this.limits, sealer) };
+    this.services = { decl, policy, tools: new ToolCaller(defs, decl, policy, this.limits, sealer), resources: new ResourceReader(defs, decl, policy) };
     const missing = checked.missingProcedures ?? 'warn';
     if (missing === 'error') {
       const names = missingProcedures(defs, decl);
@@ -246,7 +247,7 @@ export class Dispatcher {
       return undefined; // notifications (and requests sent without an id) get no reply
     }
     const era = ERAS[inbound.profile.era];
-    const handler = era.methods.has(inbound.method) ? REQUESTS.get(inbound.method) : undefined;
+    const handler = era.methods.has(inbound.method) && offered(inbound.method, this.services.decl) ? REQUESTS.get(inbound.method) : undefined;
     if (!handler) return answer(errorResponse(inbound.id, ErrorCodes.MethodNotFound, 'Method not found'), era.unknownMethod);
     const request = inbound as InboundRequest;
     return refusalOf(request, this.services) ?? era.stamp(request, handler(request, this.services), this.services.decl);

@@ -25,14 +25,15 @@ export interface EraRules {
 }
 
 const LEGACY: EraRules = Object.freeze({
-  methods: new Set(['initialize', 'tools/list', 'tools/call', 'ping', 'logging/setLevel']),
+  methods: new Set(['initialize', 'tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read', 'ping', 'logging/setLevel']),
   unknownMethod: 'response' as const,
   stamp: (_request: InboundRequest, reply: Reply) => reply,
 });
 
 /**
  * Methods whose results are made per call and get the modern fields appended; the others'
- * payloads (discover, tools/list) are cached with the fields built in.
+ * payloads (discover, the lists) are cached with the fields built in, and resources/read writes
+ * its own (it carries cache hints too).
  */
 const STAMPED: ReadonlySet<string> = new Set(['tools/call']);
 
@@ -40,7 +41,7 @@ const STAMPED: ReadonlySet<string> = new Set(['tools/call']);
 const ID_AT = '{"jsonrpc":"2.0","id":'.length;
 
 const MODERN: EraRules = Object.freeze({
-  methods: new Set(['server/discover', 'tools/list', 'tools/call']),
+  methods: new Set(['server/discover', 'tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read']),
   unknownMethod: 'unknownMethod' as const,
   stamp(request: InboundRequest, reply: Reply, decl: ToolDeclaration): Reply {
     if (!STAMPED.has(request.method)) return reply;

@@ -65,8 +65,8 @@ export function admit(envelope: Envelope & { id: RequestId }, context: DispatchC
   if (header) {
     if (versionHeader === undefined) return mismatch('Header mismatch: the MCP-Protocol-Version header is required');
     if (methodHeader === undefined) return mismatch('Header mismatch: the Mcp-Method header is required');
-    if (method === 'tools/call') {
-      const problem = nameHeaderProblem(header('mcp-name'), params.name);
+    if (method === 'tools/call' || method === 'resources/read') {
+      const problem = nameHeaderProblem(method, header('mcp-name'), method === 'tools/call' ? params.name : params.uri);
       if (problem) return mismatch(problem);
     }
   }
@@ -76,10 +76,11 @@ export function admit(envelope: Envelope & { id: RequestId }, context: DispatchC
 /** The standard headers that must come at most once (Mcp-Param-* are checked where they are read). */
 const STANDARD_HEADERS = ['MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name'];
 
-function nameHeaderProblem(raw: string | undefined, name: unknown): string | undefined {
-  if (raw === undefined) return 'Header mismatch: tools/call requires the Mcp-Name header';
+/** Mcp-Name must state `params.name` (tools/call) or `params.uri` (resources/read). */
+function nameHeaderProblem(method: string, raw: string | undefined, name: unknown): string | undefined {
+  if (raw === undefined) return `Header mismatch: ${method} requires the Mcp-Name header`;
   const decoded = headerValue(raw);
   if (decoded === undefined) return 'Header mismatch: Mcp-Name is not valid =?base64?…?= encoding';
-  if (typeof name === 'string' && decoded !== name) return `Header mismatch: Mcp-Name is ${JSON.stringify(decoded)} but the tool is ${JSON.stringify(name)}`;
+  if (typeof name === 'string' && decoded !== name) return `Header mismatch: Mcp-Name is ${JSON.stringify(decoded)} but the ${method === 'tools/call' ? 'tool' : 'URI'} is ${JSON.stringify(name)}`;
   return undefined;
 }

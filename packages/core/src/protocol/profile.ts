@@ -38,15 +38,17 @@ export interface ProtocolProfile {
   readonly anyOutputRoot: boolean;
   /** The `Mcp-Method`/`Mcp-Name`/`Mcp-Param-*` HTTP headers and `x-mcp-header` in input schemas (2026-07-28 on). */
   readonly mcpHeaders: boolean;
+  /** The code of a `resources/read` for a URI the server does not serve: -32002 (legacy); 2026-07-28 forbids it, so -32602. */
+  readonly resourceNotFound: -32002 | -32602;
 }
 
 /** The known revisions, oldest first; each entry lists only what it changed. */
 const REVISIONS: readonly [string, Partial<ProtocolProfile>][] = [
-  ['2024-11-05', { era: 'legacy', batches: true, validationIsToolError: false, titles: false, resourceLinks: false, audio: false, annotations: false, icons: false, structuredOutput: false, toolMeta: false, resultFields: false, anyOutputRoot: false, mcpHeaders: false }],
+  ['2024-11-05', { era: 'legacy', batches: true, validationIsToolError: false, titles: false, resourceLinks: false, audio: false, annotations: false, icons: false, structuredOutput: false, toolMeta: false, resultFields: false, anyOutputRoot: false, mcpHeaders: false, resourceNotFound: -32002 }],
   ['2025-03-26', { audio: true, annotations: true }],
   ['2025-06-18', { batches: false, titles: true, resourceLinks: true, structuredOutput: true, toolMeta: true }],
   ['2025-11-25', { validationIsToolError: true, icons: true }],
-  ['2026-07-28', { era: 'modern', batches: false, resultFields: true, anyOutputRoot: true, mcpHeaders: true }],
+  ['2026-07-28', { era: 'modern', batches: false, resultFields: true, anyOutputRoot: true, mcpHeaders: true, resourceNotFound: -32602 }],
 ];
 
 const PROFILES: ReadonlyMap<string, ProtocolProfile> = (() => {

@@ -5,6 +5,8 @@
 import { describe } from '../schema/Property';
 import { brand } from '../brand';
 import { Tool } from '../declaration/Tool';
+import { Resource } from '../declaration/Resource';
+import { ResourceTemplate } from '../declaration/ResourceTemplate';
 import type { ParamSpec, ParamValues } from '../declaration/Tool';
 import type { ToolError } from '../content/ToolError';
 import type { AuthInfo } from '../auth/AuthInfo';
@@ -115,6 +117,49 @@ export type ToolProcedure<P extends readonly ParamSpec[], O = unknown> = number 
   ? Procedure
   : (...args: [...ParamValues<P>, CallContext]) => ToolResult<O>;
 
+/**
+ * What a resource read procedure receives after the template's variables (none for a static
+ * resource): the URI being read and who is reading it.
+ */
+export interface ReadContext {
+  /** The URI of the `resources/read` request. */
+  readonly uri: string;
+  /** The JSON-RPC id of the request. */
+  readonly requestId: string | number;
+  /** The protocol version in force for this request. */
+  readonly protocolVersion: string;
+  /** The protocol era of this request. */
+  readonly era: Era;
+  /** Aborted when the client goes away (HTTP) or the connection ends. */
+  readonly signal: AbortSignal;
+  /** The transport's request object, when it has one. */
+  readonly request?: unknown;
+  /** The verified access token's facts on a protected endpoint; `undefined` elsewhere. */
+  readonly auth?: AuthInfo;
+  /** The capabilities the client declared, as far as this request can know them (`{}` when unknown). */
+  readonly clientCapabilities: Readonly<Record<string, unknown>>;
+}
+
+/** One item a read returns: text or bytes (base64 on the wire), with its own URI, MIME type or `_meta` when they differ from the resource's. */
+export interface ReadContent {
+  uri?: string;
+  mimeType?: string;
+  text?: string;
+  blob?: Uint8Array | ArrayBuffer;
+  _meta?: Record<string, unknown>;
+}
+
+/**
+ * What a read procedure returns: a string (text), bytes (a blob), one {@link ReadContent} or a
+ * list of them — or `undefined`/`null` when there is no such resource (answered as an unknown
+ * URI). A Promise of any of these.
+ */
+export type ReadResult = string | Uint8Array | ArrayBuffer | ReadContent | readonly ReadContent[] | null | undefined;
+
+/** A read procedure: the template's variables (none for a static resource), then the {@link ReadContext}. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ReadProcedure = (...args: any[]) => ReadResult | Promise<ReadResult>;
+
 /** A registered procedure: the function and the `this` it is called with. */
 export interface ProcedureEntry {
   readonly fn: Procedure;
@@ -130,6 +175,28 @@ export interface ProcedureEntry {
  */
 export class ServiceDefinition {
   private readonly procedures = new Map<string, ProcedureEntry>();
+  private readonly readers = new Map<string, ReadProcedure>();
+
+  /**
+   * Registers the read procedure of a resource or resource template (by the object from
+   * `decl.addResource`/`addResourceTemplate`, or by its URI or template text). A static
+   * resource's procedure receives the {@link ReadContext}; a template's receives its variables
+   * in template order (converted to their declared types), then the context.
+   * @example defs.registerResource('test://notes/{id}', (id: string) => notes.get(id))
+   */
+  registerResource(resource: Resource | ResourceTemplate | string, fn: ReadProcedure): this {
+    const key = typeof resource === 'string' ? resource : resource instanceof Resource ? resource.uri : resource instanceof ResourceTemplate ? resource.uriTemplate : undefined;
+    if (typeof key !== 'string' || !key) throw new TypeError(`registerResource: expected a Resource, a ResourceTemplate or a URI string, got ${describe(resource)}`);
+    if (typeof fn !== 'function') throw new TypeError(`registerResource "${key}": expected a function, got ${describe(fn)}`);
+    if (this.readers.has(key)) throw new RangeError(`registerResource: duplicate read procedure for "${key}"`);
+    this.readers.set(key, fn);
+    return this;
+  }
+
+  /** The read procedure registered for a resource URI or template text, or `undefined`. */
+  getResourceReader(uriOrTemplate: string): ReadProcedure | undefined {
+    return this.readers.get(uriOrTemplate);
+  }
 
   /**
    * Registers `fn` as the procedure of `tool` (under its name), typed from the declaration: its

@@ -6,12 +6,14 @@ import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
 import type { InboundRequest, Inbound } from '../Inbound';
 import type { Reply } from '../DispatchResult';
 import type { ToolCaller } from '../ToolCaller';
+import type { ResourceReader } from '../ResourceReader';
 import type { ErrorPolicy } from '../errorPolicy';
 
 /** What handlers share: one per dispatcher. */
 export interface Services {
   readonly decl: ToolDeclaration;
   readonly tools: ToolCaller;
+  readonly resources: ResourceReader;
   readonly policy: ErrorPolicy;
 }
 

@@ -4,11 +4,14 @@
  * differs between versions, and never knows which era called it.
  */
 import type { NotificationHandler, RequestHandler } from './Handler';
+import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
 import { initialize } from './initialize';
 import { discover } from './discover';
 import { toolsList } from './toolsList';
 import { toolsCall } from './toolsCall';
 import { ping } from './ping';
+import { resourcesList, resourceTemplatesList } from './resourcesList';
+import { resourcesRead } from './resourcesRead';
 import { setLevel } from './setLevel';
 import { cancelled } from './cancelled';
 
@@ -18,9 +21,20 @@ export const REQUESTS: ReadonlyMap<string, RequestHandler> = new Map([
   ['server/discover', discover],
   ['tools/list', toolsList],
   ['tools/call', toolsCall],
+  ['resources/list', resourcesList],
+  ['resources/templates/list', resourceTemplatesList],
+  ['resources/read', resourcesRead],
   ['ping', ping],
   ['logging/setLevel', setLevel],
 ]);
 
 /** The notification handlers by method name (any other notification is ignored). */
 export const NOTIFICATIONS: ReadonlyMap<string, NotificationHandler> = new Map([['notifications/cancelled', cancelled]]);
+
+/** Methods a declaration serves only when it declares what they serve (a tools-only server has no resources/*: -32601). */
+const RESOURCE_METHODS: ReadonlySet<string> = new Set(['resources/list', 'resources/templates/list', 'resources/read']);
+
+/** Whether `decl` serves `method` (given that the request's era has it). */
+export function offered(method: string, decl: ToolDeclaration): boolean {
+  return !RESOURCE_METHODS.has(method) || decl.catalog.hasResources;
+}

@@ -1,0 +1,142 @@
+/**
+ * ResourceReader: resources/read — find the static resource or the first template the URI
+ * matches, call its read procedure (or take its fixed contents), and write the contents with
+ * the resource's MIME type and `_meta` where an item does not give its own. A URI the server
+ * does not serve is the profile's code (-32002 on legacy versions, -32602 on 2026-07-28) with
+ * the URI in `data`; a procedure's failure follows the error policy of tools/call.
+ */
+import type { ToolDeclaration } from '../declaration/ToolDeclaration';
+import type { ResourceEntry } from '../declaration/ResourceEntry';
+import type { ReadContext, ReadContent, ReadResult, ServiceDefinition } from '../remoting/ServiceDefinition';
+import { JsonRpcFault } from '../remoting/JsonRpcFault';
+import { RemotingFault } from '../remoting/RemotingFault';
+import { ErrorCodes } from '../remoting/ErrorCodes';
+import { encodeBase64 } from '../content/Base64Encoder';
+import { describe as jsonKind } from '../schema/Property';
+import type { ProtocolProfile } from '../protocol/profile';
+import { errorResponse, errorResponseWithData, resultResponse } from './jsonRpc';
+import type { RequestId } from './jsonRpc';
+import { isObject, isThenable } from './guards';
+import { answer } from './DispatchResult';
+import type { DispatchResult } from './DispatchResult';
+import type { InboundRequest } from './Inbound';
+import type { ErrorPolicy } from './errorPolicy';
+import { clientCapabilitiesOf } from './callScope';
+
+const NEVER_ABORTED = new AbortController().signal;
+
+/** The entry a URI names: a static resource or a template, with the procedure's positional arguments (or the problem with them). */
+export interface ResourceTarget {
+  readonly entry: ResourceEntry;
+  readonly key: string;
+  readonly args: unknown[] | string;
+  readonly fixed?: string | Uint8Array;
+}
+
+/** The static resource or first matching template `uri` names, or `undefined`. */
+export function resourceTarget(decl: ToolDeclaration, uri: string): ResourceTarget | undefined {
+  const resource = decl.getResource(uri);
+  if (resource) return { entry: resource, key: uri, args: [], fixed: resource.contents };
+  const found = decl.catalog.findTemplate(uri);
+  return found && { entry: found.template, key: found.template.uriTemplate, args: found.args };
+}
+
+/** Runs resources/read requests for one declaration and procedure table. */
+export class ResourceReader {
+  constructor(
+    private readonly defs: ServiceDefinition,
+    private readonly decl: ToolDeclaration,
+    private readonly policy: ErrorPolicy,
+  ) {}
+
+  /** Answers one resources/read request; a Promise only when the procedure returned one. */
+  read(request: InboundRequest): DispatchResult | Promise<DispatchResult> {
+    const { id, params, profile } = request;
+    const uri = isObject(params) ? params.uri : undefined;
+    if (typeof uri !== 'string') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: resources/read requires "uri" as a string, got ${uri === undefined ? 'nothing' : jsonKind(uri)}`));
+    const target = resourceTarget(this.decl, uri);
+    if (!target) return this.notFound(request, uri);
+    if (typeof target.args === 'string') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${uri} does not fit ${target.key}: ${target.args}`));
+    const fn = this.defs.getResourceReader(target.key);
+    if (!fn) {
+      if (target.fixed !== undefined) return answer(this.write(id, uri, target.entry, target.fixed, profile));
+      return answer(errorResponse(id, ErrorCodes.InternalError, `Resource "${target.key}" is declared but no read procedure is registered for it`));
+    }
+    const info = { requestId: id, method: 'resources/read' };
+    let value: unknown;
+    try {
+      value = fn(...target.args, readContext(request, uri));
+    } catch (error) {
+      return answer(this.failure(id, error, info));
+    }
+    if (!isThenable(value)) return this.settled(request, uri, target.entry, value);
+    if (request.mode === 'sync') {
+      Promise.resolve(value).catch(() => undefined);
+      return answer(errorResponse(id, ErrorCodes.InternalError, `Resource "${target.key}" returned a Promise: asynchronous read procedure; use StdioService`));
+    }
+    return Promise.resolve(value).then(
+      (result) => this.settled(request, uri, target.entry, result),
+      (error: unknown) => answer(this.failure(id, error, info)),
+    );
+  }
+
+  private settled(request: InboundRequest, uri: string, entry: ResourceEntry, value: unknown): DispatchResult {
+    if (value === undefined || value === null) return this.notFound(request, uri);
+    try {
+      return answer(this.write(request.id, uri, entry, value as ReadResult, request.profile));
+    } catch (error) {
+      return answer(this.policy.internal(request.id, error, { requestId: request.id, method: 'resources/read' }));
+    }
+  }
+
+  private notFound(request: InboundRequest, uri: string): DispatchResult {
+    return answer(errorResponseWithData(request.id, request.profile.resourceNotFound, `Resource not found: ${uri}`, { uri }));
+  }
+
+  private failure(id: RequestId, error: unknown, info: { requestId: RequestId; method: string }): string {
+    if (error instanceof JsonRpcFault) {
+      this.policy.report(error, info);
+      return errorResponse(id, error.code, error.message);
+    }
+    if (error instanceof RemotingFault) return errorResponse(id, ErrorCodes.InternalError, error.message);
+    return this.policy.internal(id, error, info);
+  }
+
+  /** The response: `{"contents":[…]}` plus what the version's results end with. */
+  private write(id: RequestId, uri: string, entry: ResourceEntry, value: ReadResult, profile: ProtocolProfile): string {
+    const items: readonly ReadContent[] = typeof value === 'string' ? [{ text: value }] : value instanceof Uint8Array || value instanceof ArrayBuffer ? [{ blob: value }] : Array.isArray(value) ? value : [value as ReadContent];
+    const contents = items.map((item, i) => content(item, i, uri, entry, profile));
+    return resultResponse(id, `{"contents":${JSON.stringify(contents)}${this.decl.readTail(profile.version)}}`);
+  }
+}
+
+/** One wire content; a malformed item is the server's bug (-32603). */
+function content(item: ReadContent, index: number, uri: string, entry: ResourceEntry, profile: ProtocolProfile): Record<string, unknown> {
+  if (!isObject(item)) throw new TypeError(`read procedure returned contents[${index}] as ${jsonKind(item)}, expected { text } or { blob }`);
+  const out: Record<string, unknown> = { uri: typeof item.uri === 'string' ? item.uri : uri };
+  const mimeType = typeof item.mimeType === 'string' ? item.mimeType : entry.mimeType;
+  if (mimeType !== undefined) out.mimeType = mimeType;
+  if (typeof item.text === 'string') out.text = item.text;
+  else if (item.blob instanceof Uint8Array) out.blob = encodeBase64(item.blob);
+  else if (item.blob instanceof ArrayBuffer) out.blob = encodeBase64(new Uint8Array(item.blob));
+  else throw new TypeError(`read procedure returned contents[${index}] without text (a string) or blob (bytes)`);
+  const meta = isObject(item._meta) ? item._meta : entry.meta;
+  if (meta && profile.resourceLinks) out._meta = meta;
+  return out;
+}
+
+function readContext(request: InboundRequest, uri: string): ReadContext {
+  const { id, profile, context } = request;
+  return {
+    uri,
+    requestId: id,
+    protocolVersion: profile.version,
+    era: profile.era,
+    signal: context.signal ?? NEVER_ABORTED,
+    request: context.request,
+    auth: context.access?.auth,
+    get clientCapabilities() {
+      return clientCapabilitiesOf(request);
+    },
+  };
+}

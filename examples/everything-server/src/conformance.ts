@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-/** The scenarios this server passes (tool, progress and logging scenarios of the suite that need no resources, prompts or sampling). */
+/** The scenarios this server passes (tool, progress, logging and resource scenarios of the suite that need no prompts or sampling). */
 export const SCENARIOS = [
   'server-initialize',
   'ping',
@@ -25,6 +25,10 @@ export const SCENARIOS = [
   'tools-call-with-logging',
   'logging-set-level',
   'dns-rebinding-protection',
+  'resources-list',
+  'resources-read-text',
+  'resources-read-binary',
+  'resources-templates-read',
 ] as const;
 
 /** One scenario's outcome as the suite printed it. */

@@ -25,6 +25,7 @@ import {
 } from '@toolwire/core';
 import { RED_PIXEL_DATA_URL, RED_PIXEL_PNG, silentWav } from './media';
 import { addInputRequiredFixtures } from './inputRequired';
+import { addResources } from './resources';
 
 /** The most progress notifications one `progress_burst` call may send (a bound on the work one request can ask for). */
 const MAX_BURST = 10_000;
@@ -221,5 +222,6 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
   const echoRegion = decl.addTool('echo_region', 'Echo a region, mirrored in the Mcp-Param-Region header').addParam('region', stringType(), 'The region', { header: 'Region' });
   defs.registerTool(echoRegion, (region) => `region: ${region}`);
   addInputRequiredFixtures(decl, defs);
+  addResources(decl, defs, NOTES);
   return { decl, defs };
 }

@@ -53,6 +53,7 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
           'json_schema_2020_12_tool',
           'progress_burst',
           'read_note',
+          'show_notes',
           'slow',
           'structured_add',
           'test_audio_content',
@@ -206,8 +207,8 @@ describe('--page-size', () => {
         names.push(...page.tools.map((t) => t.name));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
-      expect(pages).toEqual([4, 4, 4, 4, 4, 4, 4, 1]);
-      expect(new Set(names).size).toBe(29);
+      expect(pages).toEqual([4, 4, 4, 4, 4, 4, 4, 2]);
+      expect(new Set(names).size).toBe(30);
       await expect(client.listTools({ cursor: 'not-a-cursor' })).rejects.toThrow(/-32602|stale cursor/);
     } finally {
       await client.close();

@@ -65,6 +65,21 @@ export { errorResponse, parseErrorResponse, refusalResponse, internalErrorRespon
 export type { RequestId } from './dispatch/jsonRpc';
 export type { ProgressToken } from './dispatch/notifications';
 
+export { PIPE_PEER } from './telemetry/PeerInfo';
+export type { PeerInfo } from './telemetry/PeerInfo';
+export type {
+  TelemetryOptions,
+  TelemetryApi,
+  TelemetryTracer,
+  TelemetryMeter,
+  TelemetrySpan,
+  TelemetrySpanOptions,
+  TelemetrySpanContext,
+  TelemetryHistogram,
+  TelemetryAttributes,
+  TelemetryContext,
+} from './telemetry/TelemetryOptions';
+
 export { HttpRules } from './httpRules/HttpRules';
 export type { HttpRequestHead } from './httpRules/HttpRules';
 export { DEFAULT_MAX_BODY_BYTES, resolveHttpOptions } from './httpRules/HttpOptions';

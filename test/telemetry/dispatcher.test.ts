@@ -248,12 +248,13 @@ describe('telemetry: content capture', () => {
 
 describe('telemetry: the option', () => {
   const { decl, defs } = service();
+  const startSpan = (): undefined => undefined;
   it.each([
     [{ tracer: {} }, /telemetry\.tracer/],
-    [{ tracer: { startSpan: () => undefined } }, /telemetry\.api/],
-    [{ tracer: { startSpan: () => undefined }, api, meter: 1 }, /telemetry\.meter/],
-    [{ tracer: { startSpan: () => undefined }, api, captureContent: 'yes' }, /telemetry\.captureContent/],
-    [{ tracer: { startSpan: () => undefined }, api, sampler: 1 }, /"sampler"/],
+    [{ tracer: { startSpan } }, /telemetry\.api/],
+    [{ tracer: { startSpan }, api, meter: 1 }, /telemetry\.meter/],
+    [{ tracer: { startSpan }, api, captureContent: 'yes' }, /telemetry\.captureContent/],
+    [{ tracer: { startSpan }, api, sampler: 1 }, /"sampler"/],
   ])('refuses a malformed telemetry option %# with a TypeError naming the member', (telemetry, message) => {
     expect(() => new Dispatcher(defs, decl, { telemetry } as never)).toThrow(message);
   });

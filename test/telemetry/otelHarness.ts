@@ -74,7 +74,7 @@ export function otelHarness(options: { captureContent?: boolean; global?: boolea
       return duration.dataPoints.map((point) => ({
         attributes: { ...point.attributes },
         count: point.value.count,
-        sum: point.value.sum,
+        sum: point.value.sum ?? 0,
         boundaries: point.value.buckets.boundaries,
         unit: duration.descriptor.unit,
       }));

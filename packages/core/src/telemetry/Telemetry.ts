@@ -26,6 +26,7 @@ interface Facts {
   readonly toolsCall: boolean;
   /** The attributes the span and the metric share. */
   readonly common: TelemetryAttributes;
+  readonly context: DispatchContext;
 }
 
 /** Every response body starts so; the member after the id (`"result"` or `"error"`) follows. */
@@ -122,7 +123,7 @@ export class Telemetry {
       if (peer.protocol !== undefined) common[ATTR.networkProtocolName] = peer.protocol;
       if (peer.protocolVersion !== undefined) common[ATTR.networkProtocolVersion] = peer.protocolVersion;
     }
-    return { id: envelope?.id, name, toolsCall, common };
+    return { id: envelope?.id, name, toolsCall, common, context };
   }
 
   /** Starts the span: its parent from `params._meta` (the active span then linked), else the active context. */
@@ -156,7 +157,11 @@ export class Telemetry {
     const metric: TelemetryAttributes = { ...facts.common };
     const outcome = thrown === undefined ? outcomeOf(result?.body ?? '', facts.id) : { code: -32603, message: 'Internal error' };
     let errorType: string | undefined;
-    if (outcome.code !== undefined) {
+    if (outcome.code === -32603 && facts.context.signal?.aborted) {
+      errorType = CANCELLED; // the client went away (HTTP) and the procedure failed with the abort
+      span.setAttribute(ATTR.statusCode, String(outcome.code));
+      metric[ATTR.statusCode] = String(outcome.code);
+    } else if (outcome.code !== undefined) {
       errorType = String(outcome.code);
       span.setAttribute(ATTR.statusCode, errorType);
       metric[ATTR.statusCode] = errorType;

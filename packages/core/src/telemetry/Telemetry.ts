@@ -10,6 +10,7 @@
  */
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { DispatchContext } from '../dispatch/Dispatcher';
+import type { PeerInfo } from './PeerInfo';
 import type { DispatchResult, Reply } from '../dispatch/DispatchResult';
 import type { Envelope } from '../dispatch/classify';
 import { idJson } from '../dispatch/jsonRpc';
@@ -27,6 +28,7 @@ interface Facts {
   /** The attributes the span and the metric share. */
   readonly common: TelemetryAttributes;
   readonly context: DispatchContext;
+  readonly peer: PeerInfo | undefined;
 }
 
 /** Every response body starts so; the member after the id (`"result"` or `"error"`) follows. */
@@ -70,7 +72,7 @@ export class Telemetry {
   handled(envelope: Envelope, version: string, context: DispatchContext, handle: () => Reply): Reply {
     const start = this.arrival || performance.now();
     const facts = this.facts(envelope, version, context);
-    const { span, parent } = this.begin(facts, envelope, start, context);
+    const { span, parent } = this.begin(facts, envelope, start);
     const reply = this.api.context.with(this.api.trace.setSpan(parent, span), handle);
     if (!(reply instanceof Promise)) {
       this.end(span, facts, start, reply);
@@ -96,7 +98,7 @@ export class Telemetry {
   refused(result: DispatchResult, context: DispatchContext, envelope?: Envelope): DispatchResult {
     const start = this.arrival || performance.now();
     const facts = this.facts(envelope, envelope && versionOf(envelope, context), context);
-    const { span } = this.begin(facts, envelope, start, context);
+    const { span } = this.begin(facts, envelope, start);
     this.end(span, facts, start, result);
     return result;
   }
@@ -123,16 +125,16 @@ export class Telemetry {
       if (peer.protocol !== undefined) common[ATTR.networkProtocolName] = peer.protocol;
       if (peer.protocolVersion !== undefined) common[ATTR.networkProtocolVersion] = peer.protocolVersion;
     }
-    return { id: envelope?.id, name, toolsCall, common, context };
+    return { id: envelope?.id, name, toolsCall, common, context, peer };
   }
 
   /** Starts the span: its parent from `params._meta` (the active span then linked), else the active context. */
-  private begin(facts: Facts, envelope: Envelope | undefined, start: number, context: DispatchContext): { span: TelemetrySpan; parent: TelemetryContext } {
+  private begin(facts: Facts, envelope: Envelope | undefined, start: number): { span: TelemetrySpan; parent: TelemetryContext } {
     const { api } = this;
     const attributes: TelemetryAttributes = { ...facts.common };
     if (facts.id !== undefined) attributes[ATTR.requestId] = String(facts.id);
     const params = envelope?.params;
-    const peer = context.peer?.();
+    const { peer } = facts;
     if (peer?.address !== undefined) {
       attributes[ATTR.clientAddress] = peer.address;
       if (peer.port !== undefined) attributes[ATTR.clientPort] = peer.port;

@@ -50,6 +50,7 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
           'delete_note',
           'echo',
           'echo_region',
+          'find_notes',
           'json_schema_2020_12_tool',
           'progress_burst',
           'read_note',
@@ -212,8 +213,8 @@ describe('--page-size', () => {
         names.push(...page.tools.map((t) => t.name));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
-      expect(pages).toEqual([4, 4, 4, 4, 4, 4, 4, 1]);
-      expect(new Set(names).size).toBe(29);
+      expect(pages).toEqual([4, 4, 4, 4, 4, 4, 4, 2]);
+      expect(new Set(names).size).toBe(30);
       await expect(client.listTools({ cursor: 'not-a-cursor' })).rejects.toThrow(/-32602|stale cursor/);
     } finally {
       await client.close();

@@ -22,6 +22,7 @@ import { ToolCaller } from './ToolCaller';
 import { ErrorPolicy } from './errorPolicy';
 import { checkDispatcherArguments, DispatcherOptions } from './setup';
 import { missingProcedures, missingProceduresMessage } from './missingProcedures';
+import { warnUnportableSchemas } from '../schema/portable';
 import { StateSealer } from './asks/requestState';
 import { classify, Envelope } from './classify';
 import { Inbound, InboundRequest, Mode } from './Inbound';
@@ -243,6 +244,7 @@ export class Dispatcher {
 
   private warnMissing(defs: ServiceDefinition): void {
     this.unchecked = undefined;
+    warnUnportableSchemas(this.services.decl);
     const names = missingProcedures(defs, this.services.decl);
     if (names.length) console.error(`toolwire: ${missingProceduresMessage(names)} (missingProcedures: 'ignore' silences this)`);
   }

@@ -76,6 +76,7 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
       if (text === undefined || handled === TURN_MESSAGES) {
         // wait for input, or let the replies of a long burst go out and other work run
         handled = 0;
+        if (text === undefined) writer.flushNow(); // every buffered message is answered: its replies go out now, not a turn later
         text = text === undefined ? await service.readMessage(input) : await nextTurn(text);
       }
       if (text === '' || outputGone) break;

@@ -34,7 +34,7 @@ export interface BenchOptions {
 
 /** What `--help` prints. */
 export const USAGE = `usage: npm run bench -- [options]
-  --quick                 one short round at c=32 (under 2 minutes; its ratios are rough)
+  --quick                 one short round at c=32, the drills at 50 (a few minutes; its ratios are rough)
   --rounds=N              rounds of the HTTP and stdio suites (default 3)
   --duration=S            seconds per measured HTTP run (default 1)
   --warmup=S              warm-up seconds per server, workload and round (default 1)

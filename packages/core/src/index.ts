@@ -4,7 +4,8 @@
  * share, and their authorization rules (an OAuth 2.1 protected resource). This file is the only barrel.
  */
 export { Type } from './schema/Type';
-export type { TypeId, JsonSchema, TypeOf } from './schema/Type';
+export type { TypeId, JsonSchema, SchemaDialect, TypeOf } from './schema/Type';
+export { portableSchemaProblems } from './schema/portable';
 export { PrimitiveType, nullType, booleanType, integerType, numberType, stringType } from './schema/PrimitiveType';
 export { Property } from './schema/Property';
 export { ObjectType } from './schema/ObjectType';

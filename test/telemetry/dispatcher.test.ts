@@ -4,6 +4,8 @@
  * for MCP, the duration histogram, and opt-in content capture — checked with the SDK's in-memory
  * exporter and a metric reader.
  */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import * as api from '@opentelemetry/api';
 import { Dispatcher, META, ServiceDefinition, Session, ToolDeclaration, integerType, toolError } from '@toolwire/core';
 import type { CallContext, DispatchContext } from '@toolwire/core';
@@ -257,6 +259,17 @@ describe('telemetry: the option', () => {
     [{ tracer: { startSpan }, api, sampler: 1 }, /"sampler"/],
   ])('refuses a malformed telemetry option %# with a TypeError naming the member', (telemetry, message) => {
     expect(() => new Dispatcher(defs, decl, { telemetry } as never)).toThrow(message);
+  });
+
+  it('loads no OpenTelemetry module: the built core and a dispatch leave @opentelemetry out of the module cache', () => {
+    const core = join(__dirname, '../../packages/core/dist/index.js');
+    const script = `
+      const c = require(${JSON.stringify(core)});
+      const decl = new c.ToolDeclaration('x', '1'); decl.addTool('ping', 'p');
+      const d = new c.Dispatcher(new c.ServiceDefinition().registerProcedure('ping', () => 'pong'), decl);
+      d.dispatchSync('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ping"}}');
+      console.log(Object.keys(require.cache).filter((k) => k.includes('@opentelemetry')).length);`;
+    expect(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim()).toBe('0');
   });
 
   it('calls nothing of OpenTelemetry without the option', async () => {

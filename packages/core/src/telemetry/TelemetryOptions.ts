@@ -54,7 +54,7 @@ export interface TelemetryMeter {
  * The parts of the `@opentelemetry/api` module core uses: the active context (the span of an
  * HTTP server instrumentation, which a request's own trace context links to), the configured
  * propagator (which reads `traceparent`, `tracestate` and `baggage` from `params._meta`), and
- * the span a context carries. Pass the module itself: `import * as api from '@opentelemetry/api'`.
+ * the span a context carries. Pass the module itself (its namespace import, `api` below).
  */
 export interface TelemetryApi {
   readonly context: {
@@ -74,7 +74,7 @@ export interface TelemetryApi {
  * The `telemetry` option: one SERVER span per request (and notification) and the
  * `mcp.server.operation.duration` histogram, after the OpenTelemetry semantic conventions for MCP.
  * @example
- * import * as api from '@opentelemetry/api';
+ * // api: the namespace import of the `@opentelemetry/api` module
  * mcpRouter(decl, defs, { telemetry: { api, tracer: api.trace.getTracer('my-server'), meter: api.metrics.getMeter('my-server') } });
  */
 export interface TelemetryOptions {
@@ -106,7 +106,7 @@ export function telemetryProblem(value: unknown): string | undefined {
   if (!hasMethods(option.tracer, ['startSpan'])) return `telemetry.tracer to be an OpenTelemetry Tracer (with startSpan), got ${describeArgument(option.tracer)}`;
   const api = option.api as Record<string, unknown> | undefined;
   if (!hasMethods(api?.context, ['active', 'with']) || !hasMethods(api?.propagation, ['extract']) || !hasMethods(api?.trace, ['getSpan', 'setSpan'])) {
-    return `telemetry.api to be the @opentelemetry/api module (import * as api from '@opentelemetry/api'), got ${describeArgument(option.api)}`;
+    return `telemetry.api to be the @opentelemetry/api module (its namespace import), got ${describeArgument(option.api)}`;
   }
   if (option.meter !== undefined && !hasMethods(option.meter, ['createHistogram'])) return `telemetry.meter to be an OpenTelemetry Meter (with createHistogram), got ${describeArgument(option.meter)}`;
   if (option.captureContent !== undefined && typeof option.captureContent !== 'boolean') return `telemetry.captureContent to be a boolean, got ${describeArgument(option.captureContent)}`;

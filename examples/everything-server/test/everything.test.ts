@@ -50,6 +50,7 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
           'delete_note',
           'echo',
           'echo_region',
+          'find_notes',
           'json_schema_2020_12_tool',
           'progress_burst',
           'read_note',
@@ -148,6 +149,12 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
       expect((await call('echo_region', { region: 'Tromsø' })).content[0].text).toBe('region: Tromsø');
       const { tools } = await client.listTools();
       expect(tools.find((t) => t.name === 'echo_region')?.inputSchema.properties).toEqual({ region: { type: 'string', description: 'The region' } });
+    });
+
+    it('bounds progress_burst: a count over 10,000 is a tool error, sending nothing', async () => {
+      let progress = 0;
+      const result = (await client.callTool({ name: 'progress_burst', arguments: { count: 10_001 } }, undefined, { onprogress: () => progress++ })) as { content: Content; isError?: boolean };
+      expect([result.isError, result.content[0].text, progress]).toEqual([true, 'count must be at most 10000, got 10001', 0]);
     });
 
     it('still serves add and echo', async () => {

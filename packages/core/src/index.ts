@@ -4,7 +4,8 @@
  * share, and their authorization rules (an OAuth 2.1 protected resource). This file is the only barrel.
  */
 export { Type } from './schema/Type';
-export type { TypeId, JsonSchema, TypeOf } from './schema/Type';
+export type { TypeId, JsonSchema, SchemaDialect, TypeOf } from './schema/Type';
+export { portableSchemaProblems } from './schema/portable';
 export { PrimitiveType, nullType, booleanType, integerType, numberType, stringType } from './schema/PrimitiveType';
 export { Property } from './schema/Property';
 export { ObjectType } from './schema/ObjectType';
@@ -72,6 +73,21 @@ export { Session } from './dispatch/Session';
 export { errorResponse, parseErrorResponse, refusalResponse, internalErrorResponse, pingRequest } from './dispatch/jsonRpc';
 export type { RequestId } from './dispatch/jsonRpc';
 export type { ProgressToken } from './dispatch/notifications';
+
+export { PIPE_PEER } from './telemetry/PeerInfo';
+export type { PeerInfo } from './telemetry/PeerInfo';
+export type {
+  TelemetryOptions,
+  TelemetryApi,
+  TelemetryTracer,
+  TelemetryMeter,
+  TelemetrySpan,
+  TelemetrySpanOptions,
+  TelemetrySpanContext,
+  TelemetryHistogram,
+  TelemetryAttributes,
+  TelemetryContext,
+} from './telemetry/TelemetryOptions';
 
 export { HttpRules } from './httpRules/HttpRules';
 export type { HttpRequestHead } from './httpRules/HttpRules';

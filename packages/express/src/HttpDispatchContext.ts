@@ -12,7 +12,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DEFAULT_MAX_SSE_BUFFER_BYTES, acceptsEventStream } from '@toolwire/core';
-import type { Access, DispatchContext } from '@toolwire/core';
+import type { Access, DispatchContext, PeerInfo } from '@toolwire/core';
 import { startEventStream } from './replies';
 import { EventStreamWriter } from './EventStreamWriter';
 
@@ -48,6 +48,12 @@ export class HttpDispatchContext implements DispatchContext {
     if (this.request.headers[name] === undefined) return false;
     const lines = this.request.headersDistinct[name];
     return lines !== undefined && lines.length > 1;
+  }
+
+  /** Where the request came from, for the `telemetry` option (read only when it is on). */
+  peer(): PeerInfo {
+    const { socket, httpVersion } = this.request;
+    return { transport: 'tcp', protocol: 'http', protocolVersion: httpVersion, address: socket.remoteAddress, port: socket.remotePort };
   }
 
   /** Aborts when the client disconnects before the response has been written. */

@@ -12,7 +12,7 @@
  * Web-standard only: no `node:` modules.
  */
 import { DEFAULT_MAX_SSE_BUFFER_BYTES, EVENT_STREAM_HEADERS, EventQueue, acceptsEventStream, eventStreamFrame } from '@toolwire/core';
-import type { Access, DispatchContext, EventFraming } from '@toolwire/core';
+import type { Access, DispatchContext, EventFraming, PeerInfo } from '@toolwire/core';
 
 const encoder = new TextEncoder();
 
@@ -20,6 +20,9 @@ const encoder = new TextEncoder();
 const HIGH_WATER_MARK = 16 * 1024;
 const STRATEGY: QueuingStrategy<Uint8Array> = { highWaterMark: HIGH_WATER_MARK, size: (chunk) => chunk.byteLength };
 const FRAMING: EventFraming<Uint8Array> = { frame: (json) => encoder.encode(eventStreamFrame(json)), size: (frame) => frame.byteLength };
+
+/** A Web `Request` says nothing of its socket: HTTP over TCP, address unknown. */
+const FETCH_PEER: PeerInfo = Object.freeze({ transport: 'tcp', protocol: 'http' });
 
 /** Where the answer stands: JSON until a notification decides, then streaming (or dropping), then over. */
 type Mode = 'json' | 'dropping' | 'streaming' | 'over';
@@ -49,6 +52,11 @@ export class FetchDispatchContext implements DispatchContext {
     private readonly maxSseBufferBytes = DEFAULT_MAX_SSE_BUFFER_BYTES,
   ) {
     this.protocolVersion = request.headers.get('mcp-protocol-version') ?? undefined;
+  }
+
+  /** Where the request came from, for the `telemetry` option: HTTP, the client's address unknown to a Web handler. */
+  peer(): PeerInfo {
+    return FETCH_PEER;
   }
 
   /** A request header by name, `undefined` when absent (the 2026-07-28 header checks). */

@@ -11,6 +11,7 @@ import { decodeCursor, encodeCursor, fingerprint } from './cursor';
 import { PayloadCache } from './PayloadCache';
 import type { CachedPayload, PayloadKind } from './PayloadCache';
 import { describe } from '../schema/Property';
+import type { SchemaDialect } from '../schema/Type';
 import type { ProtocolProfile } from '../protocol/profile';
 
 /** The kinds of list a catalog serves. */
@@ -43,14 +44,14 @@ export class Catalog {
   }
 
   /** Adds a tool (see `ToolDeclaration.addTool`). */
-  addTool(name: string, description: string): Tool<[]> {
+  addTool(name: string, description: string, dialect: SchemaDialect = 'default'): Tool<[]> {
     if (typeof name !== 'string') throw new TypeError(`addTool: expected a string tool name, got ${describe(name)}`);
     if (!TOOL_NAME.test(name)) {
       throw new RangeError(`addTool: expected a tool name of 1-64 characters A-Z a-z 0-9 _ - . /, got ${JSON.stringify(name)}`);
     }
     if (this.byName.has(name)) throw new RangeError(`addTool: duplicate tool name "${name}"`);
     if (typeof description !== 'string') throw new TypeError(`addTool "${name}": expected a string description, got ${describe(description)}`);
-    const tool = new Tool<[]>(name, description);
+    const tool = new Tool<[]>(name, description, dialect);
     this._tools.push(tool);
     this.byName.set(name, tool);
     tool.publish();

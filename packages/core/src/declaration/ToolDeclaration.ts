@@ -14,6 +14,7 @@ import { Catalog } from './Catalog';
 import { ServerIdentity } from './ServerIdentity';
 import type { ServerInfo } from './ServerIdentity';
 import { describe } from '../schema/Property';
+import type { SchemaDialect } from '../schema/Type';
 import { brand } from '../brand';
 import { LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS, isModernVersion, isVersionString, profileFor } from '../protocol/profile';
 import { META } from '../protocol/meta';
@@ -58,6 +59,16 @@ export interface ToolDeclarationOptions {
    * new ToolDeclaration('demo', '1.0.0', { logging: { defaultLevel: 'warning' } });
    */
   logging?: boolean | LoggingOptions;
+  /**
+   * How the tools' schemas are written (default `'default'`: nullable primitives as
+   * `{"type":[K,"null"]}`, the seed's exact output). `'portable'` writes no `type` array and no
+   * `oneOf`: a nullable type is `{"anyOf":[<the type>, {"type":"null"}]}` — for hosts whose
+   * models reject type arrays (Gemini). Raw schemas (`setInputSchema`, `setOutputSchema`) are
+   * published as given; under `'portable'` those the portable rules reject are named once on
+   * stderr when serving starts.
+   * @example new ToolDeclaration('demo', '1.0.0', { schemaDialect: 'portable' });
+   */
+  schemaDialect?: SchemaDialect;
 }
 
 /** The `tools/list` result (one page of it). */
@@ -98,7 +109,7 @@ export interface InitializeResult {
   instructions?: string;
 }
 
-const OPTION_NAMES = ['title', 'instructions', 'icons', 'websiteUrl', 'pageSize', 'ttlMs', 'cacheScope', 'protocolVersions', 'logging'];
+const OPTION_NAMES = ['title', 'instructions', 'icons', 'websiteUrl', 'pageSize', 'ttlMs', 'cacheScope', 'protocolVersions', 'logging', 'schemaDialect'];
 
 /** The `server/discover` result (2026-07-28). */
 export interface DiscoverResult {
@@ -132,6 +143,7 @@ export class ToolDeclaration {
   private readonly ttlMs: number = 0;
   private readonly cacheScope: 'public' | 'private' = 'private';
   private readonly logLevel?: LoggingLevel;
+  private readonly dialect: SchemaDialect = 'default';
 
   /**
    * @param name - the server name `initialize` returns.
@@ -168,6 +180,17 @@ export class ToolDeclaration {
       this.cacheScope = options.cacheScope;
     }
     this.logLevel = loggingOption(options.logging);
+    if (options.schemaDialect !== undefined) {
+      if (options.schemaDialect !== 'default' && options.schemaDialect !== 'portable') {
+        throw new TypeError(`ToolDeclaration: expected schemaDialect "default" or "portable", got ${JSON.stringify(options.schemaDialect)}`);
+      }
+      this.dialect = options.schemaDialect;
+    }
+  }
+
+  /** How the tools' schemas are written (see {@link ToolDeclarationOptions.schemaDialect}). */
+  get schemaDialect(): SchemaDialect {
+    return this.dialect;
   }
 
   /**
@@ -209,7 +232,7 @@ export class ToolDeclaration {
    * on the ServiceDefinition the transport uses.
    */
   addTool(name: string, description = ''): Tool<[]> {
-    return this.catalog.addTool(name, description);
+    return this.catalog.addTool(name, description, this.dialect);
   }
 
   /** The tool with this name, or `undefined`. */

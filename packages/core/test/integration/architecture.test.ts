@@ -65,6 +65,12 @@ describe('architecture', () => {
     expect(Object.keys(manifest('express').peerDependencies)).toEqual(['express']);
   });
 
+  it('fastify: only core, fastify 5 as a peer (tested against an exact dev version), so core keeps no dependency', () => {
+    expect(Object.keys(manifest('fastify').dependencies)).toEqual(['@toolwire/core']);
+    expect(manifest('fastify').peerDependencies).toEqual({ fastify: '^5.0.0' });
+    expect(manifest('fastify').devDependencies.fastify).toMatch(/^5\.\d+\.\d+$/);
+  });
+
   it('jwt: only core and jose (an exact version), so the protected-resource rules add no dependency to core, express or stdio', () => {
     expect(Object.keys(manifest('jwt').dependencies).sort()).toEqual(['@toolwire/core', 'jose']);
     expect(manifest('jwt').dependencies.jose).toMatch(/^\d+\.\d+\.\d+$/);

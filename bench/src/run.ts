@@ -1,6 +1,6 @@
 /**
  * Entry of `npm run bench [-- options]`: the HTTP suite (every server, workload and concurrency,
- * interleaved over rounds), the stdio suite, the progress suite, the dispatcher micro-benchmark, then the tables,
+ * interleaved over rounds, the drills included), the stdio suite, the stdio ping-pong suite, the progress suite, the dispatcher micro-benchmark, then the tables,
  * the PASS/MISS lines of the targets, and a JSON file in `bench/results/`.
  */
 import { join } from 'node:path';
@@ -8,8 +8,9 @@ import { STDIO_SERVER_IDS } from './driver/catalog';
 import { parseOptions, USAGE, type BenchOptions } from './driver/options';
 import { runHttpSuite, type HttpSample } from './driver/httpSuite';
 import { runStdioSuite, type StdioSample } from './driver/stdioSuite';
+import { PING_PONG_SERVERS, runPingPongSuite, type PingPongSample } from './driver/pingPongSuite';
 import { aggregate } from './driver/aggregate';
-import { httpTables, stdioTable } from './driver/report';
+import { httpTables, pingPongTable, stdioTable } from './driver/report';
 import { evaluateTargets, formatTargets } from './driver/targets';
 import { writeResults } from './driver/results';
 import { formatMicro, runMicro, type MicroResult } from './micro/dispatcherMicro';
@@ -46,6 +47,10 @@ async function main(argv: readonly string[]): Promise<number> {
   if (options.sections.stdio) {
     stdio = await runStdioSuite({ rounds: options.rounds, messages: options.stdioMessages, batches: options.stdioBatches, servers: STDIO_SERVER_IDS, execArgv: (s) => profileFlags(options, s), log });
   }
+  let pingPong: PingPongSample[] = [];
+  if (options.sections.pingpong) {
+    pingPong = await runPingPongSuite({ rounds: options.rounds, roundTrips: options.pingPongTrips, warmup: options.pingPongWarmup, servers: PING_PONG_SERVERS, execArgv: (s) => profileFlags(options, s), log });
+  }
   let progress: ProgressSample[] = [];
   const progressOptions = { rounds: options.rounds, calls: options.progressCalls, duration: options.duration, concurrency: 8, log };
   if (options.sections.progress) progress = await runProgressSuite(progressOptions);
@@ -55,7 +60,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 
   const rows = aggregate(http);
-  const targets = evaluateTargets(http, stdio, micro);
+  const targets = evaluateTargets(http, stdio, micro, pingPong);
   const out: string[] = [];
   if (http.length) {
     out.push(
@@ -66,16 +71,18 @@ async function main(argv: readonly string[]): Promise<number> {
     );
   }
   if (stdio.length) out.push(...stdioTable(stdio));
+  if (pingPong.length) out.push(...pingPongTable(pingPong, options.pingPongWarmup));
   if (progress.length) out.push(...progressTable(progress, progressOptions));
   if (micro.length) out.push('', `Dispatcher micro-benchmark (Dispatcher.handle, in-process)`, ...formatMicro(micro));
-  out.push('', 'Targets (c=32; median of per-round ratios)', ...formatTargets(targets));
+  out.push('', 'Targets (c=32, the drills at their 50 clients; median of per-round ratios)', ...formatTargets(targets));
   console.log(out.join('\n'));
 
-  const file = writeResults(RESULTS_DIR, argv, { options, seconds: (Date.now() - started) / 1000, http: { rows, samples: http }, stdio, progress, micro, targets });
+  const file = writeResults(RESULTS_DIR, argv, { options, seconds: (Date.now() - started) / 1000, http: { rows, samples: http }, stdio, pingPong, progress, micro, targets });
   log(`\nresults: ${file} (${Math.round((Date.now() - started) / 1000)} s)`);
   const broken =
     http.some((s) => s.failure && s.server.startsWith('toolwire')) ||
     stdio.some((s) => s.failure && s.server === 'toolwire-stdio') ||
+    pingPong.some((s) => s.failure && s.server.startsWith('toolwire')) ||
     progress.some((s) => s.failure && s.server.startsWith('toolwire'));
   return broken ? 1 : 0;
 }

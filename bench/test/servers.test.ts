@@ -8,6 +8,8 @@ import { FrameCollector, frame } from '../src/driver/frames';
 import { ServerProcess } from '../src/driver/ServerProcess';
 import { BASE_HEADERS, runsWorkload, variantOf, workload, type WorkloadId } from '../src/fixture/workloads';
 import { checkCallText } from '../src/fixture/checks';
+import { LoadClient } from '../src/load/LoadClient';
+import { runPingPongSuite } from '../src/driver/pingPongSuite';
 
 jest.setTimeout(30_000);
 
@@ -26,7 +28,7 @@ function post(url: string, body: string, headers: Record<string, string>): Promi
 
 describe('HTTP server programs', () => {
   it('serve MCP 2026-07-28: toolwire (both eras) and SDK v2', () => {
-    expect(HTTP_SERVER_IDS.filter((id) => httpServer(id).eras.includes('modern'))).toEqual(['toolwire-express', 'toolwire-http', 'sdk2']);
+    expect(HTTP_SERVER_IDS.filter((id) => httpServer(id).eras.includes('modern'))).toEqual(['toolwire-express', 'toolwire-http', 'sdk2', 'tmcp']);
   });
 
   it.each(['toolwire-http', 'sdk2'] as const)('%s lists the 10 tools at 2026-07-28 with resultType, serverInfo and cache hints', async (id) => {
@@ -40,7 +42,8 @@ describe('HTTP server programs', () => {
     }
   });
 
-  it.each(HTTP_SERVER_IDS)('%s answers tools/call add with 5 in every era it serves and reports its usage', async (id) => {
+  // tmcp runs only the drills (its SSE answers and sessions are what their client handles; see below)
+  it.each(HTTP_SERVER_IDS.filter((id) => httpServer(id).workloads === undefined))('%s answers tools/call add with 5 in every era it serves and reports its usage', async (id) => {
     const server = await ServerProcess.start(httpServer(id).program, { tools: 10 });
     try {
       expect(server.port).toBeGreaterThan(0);
@@ -88,6 +91,70 @@ describe('the workloads of one feature', () => {
     const res = await sendOnce(id, 'list-1000-page');
     expect([res.status, workload('list-1000-page').check(res.body)]).toEqual([200, undefined]);
     expect((JSON.parse(res.body) as { result: { tools: { name: string }[] } }).result.tools[0].name).toBe('filler_0099'); // tool 101 of add, echo, fillers
+  });
+});
+
+describe('the drills', () => {
+  const drillServers = HTTP_SERVER_IDS.filter((id) => runsWorkload(httpServer(id), 'drill'));
+  const modernServers = HTTP_SERVER_IDS.filter((id) => runsWorkload(httpServer(id), 'modern-drill'));
+  let load: LoadClient;
+  beforeAll(() => (load = LoadClient.start()));
+  afterAll(() => load.close());
+
+  it('run on every HTTP server: the legacy one on all but SDK v2, the 2026-07-28 one on those of that era', () => {
+    expect(drillServers).toEqual(['raw-http', 'hand-express', 'toolwire-express', 'toolwire-http', 'sdk', 'fastmcp', 'tmcp']);
+    expect(modernServers).toEqual(['toolwire-express', 'toolwire-http', 'sdk2', 'tmcp']);
+  });
+
+  it.each([...drillServers.map((id) => [id, 'drill'] as const), ...modernServers.map((id) => [id, 'modern-drill'] as const)])('%s answers every request of %s right', async (id, w) => {
+    const server = await ServerProcess.start(httpServer(id).program, { tools: 10 });
+    try {
+      const verified = await load.verify({ url: server.url, workload: w });
+      expect(verified.problem).toBeUndefined();
+      expect(JSON.parse(verified.body)).toHaveLength(10);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('tmcp under the legacy drill: 50 clients, each with the session its initialize got, every answer right', async () => {
+    const server = await ServerProcess.start(httpServer('tmcp').program, { tools: 10 });
+    try {
+      const verified = await load.verify({ url: server.url, workload: 'drill' });
+      const outcome = await load.load({ url: server.url, workload: 'drill', connections: 50, duration: 0.5, reference: verified.body });
+      expect([outcome.bad, outcome.errors, outcome.firstBad]).toEqual([0, 0, undefined]);
+      expect(outcome.ok).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the Mcp-Param workload', () => {
+  it.each(['toolwire-express', 'toolwire-http'] as const)('%s answers the call whose Mcp-Param-Region header matches, and refuses one that does not (-32020)', async (id) => {
+    const w = workload('modern-call-param');
+    const { tools, env } = variantOf('modern-call-param');
+    const server = await ServerProcess.start(httpServer(id).program, { tools, env });
+    try {
+      const right = await post(server.url, w.body, { ...BASE_HEADERS, ...w.headers });
+      expect([right.status, w.check(right.body)]).toEqual([200, undefined]);
+      const wrong = await post(server.url, w.body, { ...BASE_HEADERS, ...w.headers, 'mcp-param-region': 'us-east-1' });
+      expect([wrong.status, (JSON.parse(wrong.body) as { error?: { code: number } }).error?.code]).toEqual([400, -32020]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the stdio ping-pong suite', () => {
+  it('measures one call at a time on the loop and toolwire: every reply checked, a rate and a p99 ≥ p50', async () => {
+    const samples = await runPingPongSuite({ rounds: 1, roundTrips: 200, warmup: 20, servers: ['hand-stdio', 'toolwire-stdio'], execArgv: () => [], log: () => undefined });
+    expect(samples.map((s) => [s.server, s.failure])).toEqual([['hand-stdio', undefined], ['toolwire-stdio', undefined]]);
+    for (const s of samples) {
+      expect(s.perSec).toBeGreaterThan(0);
+      expect(s.p99).toBeGreaterThanOrEqual(s.p50);
+      expect(s.cpuMicros).toBeGreaterThan(0);
+    }
   });
 });
 

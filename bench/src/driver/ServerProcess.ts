@@ -24,7 +24,7 @@ export interface ServerProcessOptions {
   stdio?: boolean;
   /** Further environment variables for the program (e.g. `PROGRESS=1`). */
   env?: Readonly<Record<string, string>>;
-  /** How long to wait for the program to report ready (ms, default 20 s). */
+  /** How long to wait for the program to report ready (ms, default 60 s: a busy shared machine starting a round's dozen programs at once is slow). */
   startTimeoutMs?: number;
 }
 
@@ -86,7 +86,7 @@ export class ServerProcess {
         child.kill('SIGKILL');
         reject(new Error(`${program}: ${reason}${stderr ? `\n${stderr}` : ''}`));
       };
-      const timer = setTimeout(() => fail('did not report ready in time'), options.startTimeoutMs ?? 20_000);
+      const timer = setTimeout(() => fail('did not report ready in time'), options.startTimeoutMs ?? 60_000);
       child.on('exit', onExit).on('error', onError).on('message', onMessage);
     });
   }

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 
 /** Ids of the HTTP servers, in table order. */
-export const HTTP_SERVER_IDS = ['raw-http', 'hand-express', 'toolwire-express', 'toolwire-http', 'sdk', 'sdk2', 'fastmcp'] as const;
+export const HTTP_SERVER_IDS = ['raw-http', 'hand-express', 'toolwire-express', 'toolwire-http', 'sdk', 'sdk2', 'fastmcp', 'tmcp'] as const;
 
 /** One HTTP server's id. */
 export type HttpServerId = (typeof HTTP_SERVER_IDS)[number];
@@ -22,11 +22,13 @@ export interface HttpServerSpec {
    * workloads' JSON checkers do not take).
    */
   readonly eras: readonly ('legacy' | 'modern')[];
+  /** The only workloads it runs (default: every workload of its eras). */
+  readonly workloads?: readonly string[];
   readonly program: string;
 }
 
 /** Ids of the stdio servers. */
-export const STDIO_SERVER_IDS = ['hand-stdio', 'toolwire-stdio', 'toolwire-stdio-cl', 'sdk-stdio'] as const;
+export const STDIO_SERVER_IDS = ['hand-stdio', 'toolwire-stdio', 'toolwire-stdio-cl', 'sdk-stdio', 'tmcp-stdio'] as const;
 
 /** One stdio server's id. */
 export type StdioServerId = (typeof STDIO_SERVER_IDS)[number];
@@ -59,6 +61,9 @@ const HTTP: Readonly<Record<HttpServerId, HttpServerSpec>> = {
   sdk: { id: 'sdk', label: 'MCP SDK stateless/Express', layer: 'express', eras: LEGACY, program: programPath('sdkExpress.js') },
   sdk2: { id: 'sdk2', label: 'MCP SDK v2 createMcpHandler', layer: 'node:http', eras: ['modern'], program: programPath('sdk2Http.js') },
   fastmcp: { id: 'fastmcp', label: 'fastmcp stateless', layer: 'node:http', eras: LEGACY, program: programPath('fastmcpServer.js') },
+  // tmcp answers every POST as SSE, and a legacy request without a session gets a new session:
+  // it runs the drills, whose checkers read SSE and whose legacy clients initialize first
+  tmcp: { id: 'tmcp', label: 'tmcp 1.20 HttpTransport', layer: 'node:http', eras: BOTH, workloads: ['drill', 'modern-drill'], program: programPath('tmcpHttp.js') },
 };
 
 const STDIO: Readonly<Record<StdioServerId, StdioServerSpec>> = {
@@ -66,6 +71,7 @@ const STDIO: Readonly<Record<StdioServerId, StdioServerSpec>> = {
   'toolwire-stdio': { id: 'toolwire-stdio', label: 'toolwire serveStdio', framing: 'newline', program: programPath('toolwireStdio.js') },
   'toolwire-stdio-cl': { id: 'toolwire-stdio-cl', label: 'toolwire serveStdio, Content-Length', framing: 'content-length', program: programPath('toolwireStdio.js') },
   'sdk-stdio': { id: 'sdk-stdio', label: 'MCP SDK StdioServerTransport', framing: 'newline', program: programPath('sdkStdio.js') },
+  'tmcp-stdio': { id: 'tmcp-stdio', label: 'tmcp 1.20 StdioTransport', framing: 'newline', program: programPath('tmcpStdio.js') },
 };
 
 /** The HTTP server with this id. */

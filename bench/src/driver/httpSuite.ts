@@ -5,12 +5,13 @@
  * run: verify once per round (the reference body), warm up, then measure with the server's CPU
  * time and RSS read through its side channel right before and after. A server runs only the
  * workloads of the protocol eras it serves (`HttpServerSpec.eras`) that do not leave it out
- * (`Workload.servers`), each on the process variant the workload needs (tool count, environment).
+ * (`Workload.servers`, `HttpServerSpec.workloads`), each on the process variant the workload needs
+ * (tool count, environment), at the run's concurrencies or the one a workload has (the drills: 50).
  */
 import { httpServer, type HttpServerId } from './catalog';
 import { ServerProcess } from './ServerProcess';
 import { LoadClient } from '../load/LoadClient';
-import { runsWorkload, variantOf, type WorkloadId } from '../fixture/workloads';
+import { concurrenciesOf, runsWorkload, variantOf, type WorkloadId } from '../fixture/workloads';
 
 /** What to run. */
 export interface HttpSuiteOptions {
@@ -119,7 +120,7 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
       try {
         for (const w of options.workloads) {
           const references = new Map<HttpServerId, string | Error>();
-          for (const connections of options.concurrencies) {
+          for (const connections of concurrenciesOf(w, options.concurrencies)) {
             const line: string[] = [];
             for (const id of order) {
               if (!runsWorkload(httpServer(id), w)) continue;

@@ -17,7 +17,10 @@ export interface BenchOptions {
   stdioMessages: number;
   /** Measured batches of `stdioMessages` per stdio server and round. */
   stdioBatches: number;
-  sections: { http: boolean; stdio: boolean; micro: boolean; progress: boolean };
+  sections: { http: boolean; stdio: boolean; pingpong: boolean; micro: boolean; progress: boolean };
+  /** Measured round trips per stdio server and round of the ping-pong suite (after {@link pingPongWarmup}). */
+  pingPongTrips: number;
+  pingPongWarmup: number;
   /** Pipelined calls per stdio run of the progress suite. */
   progressCalls: number;
   /** Write `--cpu-prof` profiles of these servers to `results/profiles/`. */
@@ -31,7 +34,7 @@ export interface BenchOptions {
 
 /** What `--help` prints. */
 export const USAGE = `usage: npm run bench -- [options]
-  --quick                 one short round at c=32 (under 2 minutes; its ratios are rough)
+  --quick                 one short round at c=32, the drills at 50 (a few minutes; its ratios are rough)
   --rounds=N              rounds of the HTTP and stdio suites (default 3)
   --duration=S            seconds per measured HTTP run (default 1)
   --warmup=S              warm-up seconds per server, workload and round (default 1)
@@ -41,7 +44,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --stdio-messages=N      pipelined tools/call messages per stdio batch (default 20000)
   --stdio-batches=N       measured batches per stdio server and round, after 3 warm-up batches (default 5)
   --progress-calls=N      pipelined calls per stdio run of the progress suite (default 2000)
-  --only=http,stdio,micro,progress  sections to run (default all)
+  --pingpong=N            measured one-at-a-time round trips per stdio server and round (default 2000, after 5000 warm-up)
+  --only=http,stdio,pingpong,micro,progress  sections to run (default all)
   --profile[=all]         node --cpu-prof on the toolwire servers (or all) into bench/results/profiles
   --soak[=S]              only the soak: mixed calls at c=32 for S seconds (default 600), memory start/end
   --soak-server=ID        the server soaked (default toolwire-http; toolwire-express works too)`;
@@ -71,7 +75,9 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     workloads: [...WORKLOAD_IDS],
     stdioMessages: 20000,
     stdioBatches: quick ? 3 : 5,
-    sections: { http: true, stdio: true, micro: true, progress: true },
+    sections: { http: true, stdio: true, pingpong: true, micro: true, progress: true },
+    pingPongTrips: 2000,
+    pingPongWarmup: 5000, // toolwire's larger code path is still being optimized by V8 through the first few thousand calls
     progressCalls: quick ? 500 : 2000,
     profile: 'none',
     microBudgetMs: quick ? 150 : 700,
@@ -92,10 +98,11 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       case '--workloads': options.workloads = list(value, WORKLOAD_IDS, 'workloads').filter(isWorkloadId); break;
       case '--progress-calls': options.progressCalls = Math.round(positive(value, 'progress-calls')); break;
       case '--stdio-messages': options.stdioMessages = Math.round(positive(value, 'stdio-messages')); break;
+      case '--pingpong': options.pingPongTrips = Math.round(positive(value, 'pingpong')); break;
       case '--stdio-batches': options.stdioBatches = Math.round(positive(value, 'stdio-batches')); break;
       case '--only': {
-        const only = list(value, ['http', 'stdio', 'micro', 'progress'] as const, 'only');
-        options.sections = { http: only.includes('http'), stdio: only.includes('stdio'), micro: only.includes('micro'), progress: only.includes('progress') };
+        const only = list(value, ['http', 'stdio', 'pingpong', 'micro', 'progress'] as const, 'only');
+        options.sections = { http: only.includes('http'), stdio: only.includes('stdio'), pingpong: only.includes('pingpong'), micro: only.includes('micro'), progress: only.includes('progress') };
         break;
       }
       case '--soak': options.soakSeconds = value === '' ? 600 : positive(value, 'soak'); break;

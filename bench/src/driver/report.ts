@@ -2,6 +2,7 @@
 import { HTTP_SERVER_IDS, httpServer, stdioServer, type StdioServerId } from './catalog';
 import type { HttpRow } from './aggregate';
 import type { StdioSample } from './stdioSuite';
+import type { PingPongSample } from './pingPongSuite';
 import { median } from './median';
 import { workload } from '../fixture/workloads';
 
@@ -65,6 +66,30 @@ export function stdioTable(samples: readonly StdioSample[]): string[] {
     const rate = median(rows.map((s) => s.messagesPerSec));
     out.push(
       `${stdioServer(id).label.padEnd(STDIO_LABEL)}${num(rate).padStart(9)} ${num(median(rows.map((s) => s.cpuMicros)), 1).padStart(11)} ${num(median(rows.map((s) => s.rss)) / 2 ** 20, 1).padStart(7)} ${times(rate / loop).padStart(7)} ${times(rate / sdk).padStart(7)} ${num(median(rows.map((s) => s.coldMessagesPerSec ?? NaN))).padStart(11)}`,
+    );
+    if (failure) out.push(`${''.padEnd(STDIO_LABEL)}(failed in some rounds: ${failure.slice(0, 100)})`);
+  }
+  return out;
+}
+
+/** The ping-pong table per stdio server: round trips/s, p50/p99/max of one round trip, CPU per round trip, ratios to the loop (medians over rounds). */
+export function pingPongTable(samples: readonly PingPongSample[], warmup: number): string[] {
+  const servers = [...new Set(samples.map((s) => s.server))];
+  const good = (id: StdioServerId): PingPongSample[] => samples.filter((s) => s.server === id && !s.failure);
+  const of = (id: StdioServerId, metric: 'perSec' | 'p50' | 'p99' | 'max' | 'cpuMicros'): number => median(good(id).map((s) => s[metric]));
+  const out = [
+    '',
+    `stdio ping-pong — ${samples[0]?.roundTrips ?? 0} tools/call add one at a time, after initialize and ${warmup} warm-up round trips`,
+    `${'server'.padEnd(STDIO_LABEL)}${'trips/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)} ${'CPU µs/trip'.padStart(12)} ${'×loop'.padStart(7)} ${'p99 ×loop'.padStart(10)}`,
+  ];
+  for (const id of servers) {
+    const failure = samples.find((s) => s.server === id && s.failure)?.failure;
+    if (!good(id).length) {
+      out.push(`${stdioServer(id).label.padEnd(STDIO_LABEL)}FAIL: ${(failure ?? '').slice(0, 110)}`);
+      continue;
+    }
+    out.push(
+      `${stdioServer(id).label.padEnd(STDIO_LABEL)}${num(of(id, 'perSec')).padStart(9)} ${num(of(id, 'p50'), 3).padStart(8)} ${num(of(id, 'p99'), 3).padStart(8)} ${num(of(id, 'max'), 2).padStart(8)} ${num(of(id, 'cpuMicros'), 1).padStart(12)} ${times(of(id, 'perSec') / of('hand-stdio', 'perSec')).padStart(7)} ${times(of(id, 'p99') / of('hand-stdio', 'p99')).padStart(10)}`,
     );
     if (failure) out.push(`${''.padEnd(STDIO_LABEL)}(failed in some rounds: ${failure.slice(0, 100)})`);
   }

@@ -1,11 +1,13 @@
 /**
- * The issue's performance targets, checked against one run's samples (all at concurrency 32)
+ * The issue's performance targets, checked against one run's samples (at concurrency 32; the drills at their 50 clients)
  * and printed as PASS / MISS lines. Every comparison is a median of per-round comparisons.
  */
 import { ratio } from './aggregate';
 import type { HttpServerId } from './catalog';
 import type { HttpSample } from './httpSuite';
 import type { StdioSample } from './stdioSuite';
+import type { PingPongSample } from './pingPongSuite';
+import { DRILL_CLIENTS } from '../fixture/drill';
 import type { MicroResult } from '../micro/dispatcherMicro';
 import type { WorkloadId } from '../fixture/workloads';
 import { median } from './median';
@@ -69,8 +71,31 @@ function microRatio(micro: readonly MicroResult[], id: MicroResult['workload'] =
   return ns(id) / ns(baseline);
 }
 
+/** `a` ÷ `b` on one ping-pong metric, median of per-round ratios. */
+function pingPongRatio(samples: readonly PingPongSample[], metric: 'perSec' | 'p99' | 'cpuMicros', a: PingPongSample['server'] = 'toolwire-stdio', b: PingPongSample['server'] = 'hand-stdio'): number {
+  const rounds = [...new Set(samples.map((s) => s.round))];
+  const at = (server: PingPongSample['server'], round: number): number => samples.find((s) => s.server === server && s.round === round && !s.failure)?.[metric] ?? NaN;
+  return median(rounds.map((r) => at(a, r) / at(b, r)));
+}
+
+/** The drill targets: ops/s against tmcp (both toolwire servers), CPU per operation against the raw ceiling; the 2026-07-28 drill's ratio beside each. */
+function drillTargets(http: readonly HttpSample[]): TargetResult[] {
+  const at = (a: HttpServerId, b: HttpServerId, metric: 'reqPerSec' | 'cpuMicros', w: WorkloadId = 'drill'): number => ratio(http, a, b, w, DRILL_CLIENTS, metric);
+  const modernNote = (a: HttpServerId): string => {
+    const v = at(a, 'tmcp', 'reqPerSec', 'modern-drill');
+    return Number.isFinite(v) ? `; 2026-07-28 drill: ${x(v)}` : '';
+  };
+  const vsTmcp = (a: HttpServerId, label: string, times: number): TargetResult =>
+    verdict(`${label} ≥ ${times}× tmcp on the drill (90 % tools/call echo + 10 % tools/list, ${DRILL_CLIENTS} clients, ops/s)`, at(a, 'tmcp', 'reqPerSec'), (v) => v >= times, (v) => `${x(v)} (by CPU per operation: ${x(1 / at(a, 'tmcp', 'cpuMicros'))}${modernNote(a)})`);
+  return [
+    vsTmcp('toolwire-http', 'toolwire on node:http', 3),
+    vsTmcp('toolwire-express', 'toolwire on Express', 2),
+    verdict(`toolwire on node:http ≤ 1.2× raw node:http's CPU per operation on the drill (${DRILL_CLIENTS} clients)`, at('toolwire-http', 'raw-http', 'cpuMicros'), (v) => v <= 1.2, (v) => `${x(v)} (ops/s: ${x(at('toolwire-http', 'raw-http', 'reqPerSec'))})`),
+  ];
+}
+
 /** Evaluates every target. */
-export function evaluateTargets(http: readonly HttpSample[], stdio: readonly StdioSample[], micro: readonly MicroResult[]): TargetResult[] {
+export function evaluateTargets(http: readonly HttpSample[], stdio: readonly StdioSample[], micro: readonly MicroResult[], pingPong: readonly PingPongSample[] = []): TargetResult[] {
   const vs = (a: HttpServerId, b: HttpServerId, metric: 'reqPerSec' | 'cpuMicros' = 'reqPerSec', w: WorkloadId = 'call-add'): number => ratio(http, a, b, w, C, metric);
   const vsSdk2 = (w: WorkloadId): TargetResult =>
     verdict(`toolwire on node:http ≥ 4× SDK v2 at 2026-07-28 (${w === 'modern-call-add' ? 'tools/call add' : 'tools/list 10 tools'}, c=32, req/s)`, vs('toolwire-http', 'sdk2', 'reqPerSec', w), (v) => v >= 4, (v) => x(v) + cpuNote(vs('toolwire-http', 'sdk2', 'cpuMicros', w)));
@@ -96,6 +121,9 @@ export function evaluateTargets(http: readonly HttpSample[], stdio: readonly Std
     verdict('toolwire stdio ≥ 0.6× the hand-written newline loop (msg/s)', stdioRatio(stdio, 'messagesPerSec', 'toolwire-stdio', 'hand-stdio'), (v) => v >= 0.6, (v) => x(v) + cpuNote(stdioRatio(stdio, 'cpuMicros', 'toolwire-stdio', 'hand-stdio'))),
     verdict('toolwire stdio ≤ 2× the hand-written newline loop\'s CPU per message', stdioRatio(stdio, 'cpuMicros', 'toolwire-stdio', 'hand-stdio'), (v) => v <= 2, x),
     verdict('toolwire stdio with Content-Length framing within 10 % of newline framing: ≥ 0.90× its msg/s', stdioRatio(stdio, 'messagesPerSec', 'toolwire-stdio-cl', 'toolwire-stdio'), (v) => v >= 0.9, (v) => x(v) + cpuNote(stdioRatio(stdio, 'cpuMicros', 'toolwire-stdio-cl', 'toolwire-stdio'))),
+    verdict('toolwire stdio ping-pong ≥ 0.8× the hand-written loop\'s round trips per second (one call at a time)', pingPongRatio(pingPong, 'perSec'), (v) => v >= 0.8, (v) => `${x(v)} (CPU per round trip: ${x(pingPongRatio(pingPong, 'cpuMicros'))})`),
+    verdict('toolwire stdio ping-pong p99 ≤ 2× the hand-written loop\'s p99 (one call at a time)', pingPongRatio(pingPong, 'p99'), (v) => v <= 2, x),
+    ...drillTargets(http),
     verdict('toolwire/Express RSS within 15 MB of hand-written Express (after tools/call add, c=32)', rssDelta(http, 'toolwire-express', 'hand-express'), (v) => v <= 15, (v) => `${v >= 0 ? '+' : ''}${v.toFixed(1)} MB`),
   ];
 }

@@ -4,38 +4,132 @@
  * `verify` (send the workload's request once, check the answer with the workload's checker) and
  * `load` (autocannon for a duration; each response must have status 200 and a right body —
  * byte-equal to the verified reference, or else passing the checker — or it counts as bad).
+ * A mix workload (the drills) cycles each client through its requests, each answer checked by
+ * its own request's checker, and for a workload with sessions each client initializes first.
  */
 import autocannon from 'autocannon';
 import { request } from 'node:http';
-import { BASE_HEADERS, workload } from '../fixture/workloads';
-import { excerpt } from '../fixture/checks';
+import { BASE_HEADERS, PROTOCOL_VERSION, workload } from '../fixture/workloads';
+import { checkInitialize, excerpt } from '../fixture/checks';
+import { messageOf } from '../fixture/drill';
 import { LatencyRecorder } from './LatencyRecorder';
 import type { LoadJob, LoadOutcome, VerifyJob, VerifyOutcome, WorkerJob, WorkerReply } from './loadProtocol';
+import type { MixRequest } from '../fixture/drill';
 
 function headersOf(job: { workload: LoadJob['workload'] }): Record<string, string> {
   return { ...BASE_HEADERS, ...workload(job.workload).headers };
 }
 
-function verify(job: VerifyJob): Promise<VerifyOutcome> {
-  const w = workload(job.workload);
+/** One POST: status, body and the session id the server handed out. */
+function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string; session?: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(job.url, { method: 'POST', headers: { ...headersOf(job), 'content-length': Buffer.byteLength(w.body) } }, (res) => {
+    const req = request(url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        const status = res.statusCode ?? 0;
-        const problem = status !== 200 ? `HTTP ${status}: ${excerpt(body)}` : w.check(body);
-        resolve({ type: 'verified', seq: job.seq, status, body, problem });
+        const session = res.headers['mcp-session-id'];
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), session: typeof session === 'string' ? session : undefined });
       });
     });
     req.on('error', reject);
-    req.end(w.body);
+    req.end(body);
+  });
+}
+
+const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'toolwire-bench-drill', version: '1.0.0' } } });
+const INITIALIZED = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' });
+
+/** A legacy client's handshake: initialize, then notifications/initialized; the session id the server handed out, if any. */
+async function openSession(url: string): Promise<string | undefined> {
+  const init = await post(url, INITIALIZE, { ...BASE_HEADERS });
+  const problem = init.status !== 200 ? `HTTP ${init.status}` : checkInitialize(messageOf(init.body), 0);
+  if (problem) throw new Error(`initialize: ${problem} (${excerpt(init.body)})`);
+  const session: Record<string, string> = init.session ? { 'mcp-session-id': init.session } : {};
+  const done = await post(url, INITIALIZED, { ...BASE_HEADERS, 'mcp-protocol-version': PROTOCOL_VERSION, ...session });
+  if (done.status !== 202 && done.status !== 200) throw new Error(`notifications/initialized: HTTP ${done.status}`);
+  return init.session;
+}
+
+function mixHeaders(m: MixRequest, session: string | undefined): Record<string, string> {
+  return { ...BASE_HEADERS, ...m.headers, ...(session === undefined ? {} : { 'mcp-session-id': session }) };
+}
+
+async function verify(job: VerifyJob): Promise<VerifyOutcome> {
+  const w = workload(job.workload);
+  if (w.mix) {
+    // every request of the mix once (after a handshake, for a workload with sessions); the reference is all their bodies
+    const session = w.sessions ? await openSession(job.url) : undefined;
+    const bodies: string[] = [];
+    for (const [k, m] of w.mix.entries()) {
+      const res = await post(job.url, m.body, mixHeaders(m, session));
+      const problem = res.status !== 200 ? `HTTP ${res.status}: ${excerpt(res.body)}` : m.check(res.body);
+      if (problem) return { type: 'verified', seq: job.seq, status: res.status, body: res.body, problem: `request ${k + 1} of the mix: ${problem}` };
+      bodies.push(res.body);
+    }
+    return { type: 'verified', seq: job.seq, status: 200, body: JSON.stringify(bodies) };
+  }
+  const res = await post(job.url, w.body, headersOf(job));
+  const problem = res.status !== 200 ? `HTTP ${res.status}: ${excerpt(res.body)}` : w.check(res.body);
+  return { type: 'verified', seq: job.seq, status: res.status, body: res.body, problem };
+}
+
+/**
+ * A mix under load: each client cycles through the mix's requests (autocannon's `requests`), each
+ * answer judged by its own request's checker; with sessions, each client first initializes and
+ * sends its session id (if the server handed one out) with every request.
+ */
+async function loadMix(job: LoadJob, mix: readonly MixRequest[], sessions: boolean): Promise<LoadOutcome> {
+  const references = JSON.parse(job.reference) as string[];
+  const ids = sessions ? await Promise.all(Array.from({ length: job.connections }, () => openSession(job.url))) : [];
+  const perClient = ids.some((id) => id !== undefined);
+  const latencies = new LatencyRecorder();
+  let ok = 0;
+  let bad = 0;
+  let firstBad: string | undefined;
+  let lastOk = false; // autocannon calls onResponse, then emits 'response' (with the latency) for the same answer
+  const requests: autocannon.Request[] = mix.map((m, k) => ({
+    method: 'POST',
+    body: m.body,
+    headers: mixHeaders(m, undefined),
+    // only a server with sessions pays for requests rebuilt per client
+    ...(perClient ? { setupRequest: (r: autocannon.Request, context: Record<string, unknown>) => ({ ...r, headers: mixHeaders(m, context.session as string) }) } : {}),
+    onResponse: (status: number, body: string) => {
+      const problem = status !== 200 ? `HTTP ${status}` : body === references[k] ? undefined : m.check(body);
+      lastOk = problem === undefined;
+      if (lastOk) ok++;
+      else {
+        bad++;
+        firstBad ??= `request ${k + 1} of the mix: ${problem} (${excerpt(body)})`;
+      }
+    },
+  }));
+  let next = 0;
+  const setupClient = (client: autocannon.Client): void => {
+    if (!perClient) return;
+    client.requestIterator.initialContext = { session: ids[next++ % ids.length] };
+    client.requestIterator.resetContext();
+    client.requestIterator.rebuildRequest();
+  };
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const instance = autocannon(
+      { url: job.url, method: 'POST', requests, setupClient, connections: job.connections, duration: job.duration, timeout: 10, sampleInt: 100 },
+      (error, result) => {
+        if (error) return reject(error);
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        const [p50, p99] = latencies.percentiles([50, 99]);
+        resolve({ type: 'loaded', seq: job.seq, ok, bad, firstBad, errors: result.errors, seconds, p50, p99 });
+      },
+    );
+    instance.on('response', (_client: unknown, _statusCode: number, _bytes: number, responseTime: number) => {
+      if (lastOk) latencies.record(responseTime);
+    });
   });
 }
 
 function load(job: LoadJob): Promise<LoadOutcome> {
   const w = workload(job.workload);
+  if (w.mix) return loadMix(job, w.mix, w.sessions === true);
   const latencies = new LatencyRecorder();
   let ok = 0;
   let bad = 0;

@@ -5,12 +5,13 @@
  */
 import { ObjectType, ServiceDefinition, ToolDeclaration, integerType, stringType } from '@toolwire/core';
 import type { CallContext } from '@toolwire/core';
-import { STRUCTURED_TOOL, pageSizeFromEnv, structuredFromEnv, toolSpecs } from '../fixture/toolSpecs';
+import { PARAM_TOOL, STRUCTURED_TOOL, pageSizeFromEnv, paramFromEnv, structuredFromEnv, toolSpecs } from '../fixture/toolSpecs';
 import { PROGRESS_STEPS, PROGRESS_TOOL } from '../fixture/progressWorkload';
 
 /**
  * A declaration and procedure table with `count` tools (add, echo, fillers), in pages of
- * `pageSize` (`PAGE_SIZE`) and with the structured-output tool `sum` when `STRUCTURED=1`.
+ * `pageSize` (`PAGE_SIZE`), with the structured-output tool `sum` when `STRUCTURED=1` and the
+ * Mcp-Param tool `locate` when `PARAM=1`.
  */
 export function toolwireService(count: number, pageSize = pageSizeFromEnv()): { decl: ToolDeclaration; defs: ServiceDefinition } {
   const decl = new ToolDeclaration('toolwire-bench', '1.0.0', pageSize === undefined ? {} : { pageSize });
@@ -25,6 +26,11 @@ export function toolwireService(count: number, pageSize = pageSizeFromEnv()): { 
   if (structuredFromEnv()) {
     const sum = decl.addTool(STRUCTURED_TOOL.name, STRUCTURED_TOOL.description).addParam('a', integerType()).addParam('b', integerType()).setOutput(new ObjectType().addProperty('sum', integerType()));
     defs.registerTool(sum, (a, b) => ({ sum: a + b }));
+  }
+  if (paramFromEnv()) {
+    // the Mcp-Param workload's tool: `region` mirrored in the Mcp-Param-Region header (2026-07-28)
+    const locate = decl.addTool(PARAM_TOOL.name, PARAM_TOOL.description).addParam('region', stringType(), PARAM_TOOL.params[0].description, { header: PARAM_TOOL.header.name }).addParam('id', integerType(), PARAM_TOOL.params[1].description);
+    defs.registerTool(locate, (region, id) => `${region}:${id}`);
   }
   if (process.env.PROGRESS === '1') {
     // the progress workload's tool: 10 notifications/progress for the request's token, then "done"

@@ -6,9 +6,13 @@
  * fixtures among them — plus the seed's `add` and `echo`, a structured-output tool, a tool with
  * host metadata (title, annotations, an icon) and an optional parameter, `slow`, which waits and
  * honours its signal (cancellation, timeouts), `delete_note`, which asks the user first, and
- * `admin_reset`, which needs the OAuth scope `admin` when the server requires tokens (`--auth-issuer`).
+ * `admin_reset`, which needs the OAuth scope `admin` when the server requires tokens (`--auth-issuer`),
+ * and `find_notes`, whose nullable parameter and result member are where the schema dialects
+ * differ (`--schema-dialect portable`).
  */
 import {
+  ArrayType,
+  NullableType,
   ObjectType,
   RemotingFault,
   ServiceDefinition,
@@ -23,6 +27,7 @@ import {
   stringType,
   text,
 } from '@toolwire/core';
+import type { SchemaDialect } from '@toolwire/core';
 import { RED_PIXEL_DATA_URL, RED_PIXEL_PNG, silentWav } from './media';
 import { addInputRequiredFixtures } from './inputRequired';
 
@@ -65,6 +70,8 @@ export const NOTES: Readonly<Record<string, string>> = Object.freeze({ welcome: 
 export interface EverythingOptions {
   /** Tools per tools/list page (default: all on one page). */
   pageSize?: number;
+  /** How the schemas are written (default `'default'`; `'portable'`: no type arrays). */
+  schemaDialect?: SchemaDialect;
 }
 
 /** Waits `ms`, or rejects as soon as `signal` aborts (with its reason). */
@@ -90,6 +97,7 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
     instructions: 'Every tool returns a different kind of MCP content; add and echo are the classic demo.',
     logging: true,
     ...(options.pageSize === undefined ? {} : { pageSize: options.pageSize }),
+    ...(options.schemaDialect === undefined ? {} : { schemaDialect: options.schemaDialect }),
   });
   decl.addTool('add', 'Add two integers')
     .addParam('a', integerType(), 'First operand')
@@ -143,6 +151,21 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
     .addParam('b', integerType(), 'Second operand')
     .setOutput(new ObjectType().addProperty('sum', integerType(), 'a + b'));
   defs.registerTool(structuredAdd, (a, b) => ({ sum: a + b }));
+
+  // nullable in and out: `{"type":["string","null"]}` by default, `anyOf` with `{"type":"null"}` when portable
+  const findNotes = decl
+    .addTool('find_notes', 'The ids of the notes whose id starts with prefix (null: every note), and the first of them')
+    .addParam('prefix', new NullableType(stringType()), 'The start of the ids, or null for every note')
+    .setAnnotations({ readOnlyHint: true, openWorldHint: false })
+    .setOutput(
+      new ObjectType()
+        .addProperty('ids', new ArrayType(stringType()), 'The matching ids, sorted')
+        .addProperty('first', new NullableType(stringType()), 'The first of them, or null when none matches'),
+    );
+  defs.registerTool(findNotes, (prefix) => {
+    const ids = Object.keys(NOTES).filter((id) => prefix === null || id.startsWith(prefix)).sort();
+    return { ids, first: ids[0] ?? null };
+  });
 
   let notesRead = 0;
   const readNote = decl

@@ -3,7 +3,8 @@
  * The everything server. `--port N` (default `$PORT` or 3001; 0 picks a free port) serves
  * `http://127.0.0.1:N/mcp` and logs the bound URL to stderr; `--stdio` serves standard I/O;
  * `--page-size N` pages tools/list N tools at a time; `--call-timeout-ms N` answers a call still
- * running after N ms with `isError: true` "timed out after N ms" and aborts its signal. `--auth-issuer URL --auth-resource URL`
+ * running after N ms with `isError: true` "timed out after N ms" and aborts its signal;
+ * `--schema-dialect portable` writes the schemas without type arrays (`schemaDialect: 'portable'`). `--auth-issuer URL --auth-resource URL`
  * make the HTTP endpoint an OAuth protected resource: JWT access tokens of that issuer, issued
  * for that resource (the endpoint's public URL), are required, `admin_reset` needs the scope
  * `admin`, and the RFC 9728 metadata is served at `/.well-known/oauth-protected-resource/<path
@@ -14,13 +15,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mcpErrorHandler, mcpRouter, protectedResourceMetadata } from '@toolwire/express';
 import type { AuthOptions } from '@toolwire/express';
+import type { SchemaDialect } from '@toolwire/core';
 import { jwtVerifier } from '@toolwire/jwt';
 import { serveStdio } from '@toolwire/stdio';
 import { createEverythingService } from './everything';
 
 function fail(message: string): never {
   console.error(`toolwire-everything: ${message}`);
-  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--call-timeout-ms N] [--auth-issuer URL --auth-resource URL]');
+  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--call-timeout-ms N] [--schema-dialect default|portable] [--auth-issuer URL --auth-resource URL]');
   process.exit(2);
 }
 
@@ -29,6 +31,7 @@ interface Args {
   port: number;
   pageSize?: number;
   callTimeoutMs?: number;
+  schemaDialect?: SchemaDialect;
   authIssuer?: string;
   authResource?: string;
 }
@@ -40,6 +43,7 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i] === '--port') args.port = Number(argv[++i]);
     else if (argv[i] === '--page-size') args.pageSize = Number(argv[++i]);
     else if (argv[i] === '--call-timeout-ms') args.callTimeoutMs = Number(argv[++i]);
+    else if (argv[i] === '--schema-dialect') args.schemaDialect = argv[++i] as SchemaDialect;
     else if (argv[i] === '--auth-issuer') args.authIssuer = argv[++i];
     else if (argv[i] === '--auth-resource') args.authResource = argv[++i];
     else fail(`unknown argument ${JSON.stringify(argv[i])}`);
@@ -49,6 +53,7 @@ function parseArgs(argv: string[]): Args {
   if (args.callTimeoutMs !== undefined && (!Number.isInteger(args.callTimeoutMs) || args.callTimeoutMs < 1 || args.callTimeoutMs > 2 ** 31 - 1)) {
     fail('the call timeout must be a positive integer number of ms (at most 2147483647)');
   }
+  if (args.schemaDialect !== undefined && args.schemaDialect !== 'default' && args.schemaDialect !== 'portable') fail('the schema dialect must be default or portable');
   if ((args.authIssuer === undefined) !== (args.authResource === undefined)) fail('--auth-issuer and --auth-resource go together');
   if (args.stdio && args.authIssuer !== undefined) fail('stdio is not authenticated (the MCP specification says not to use OAuth there); --auth-* need HTTP');
   return args;
@@ -64,7 +69,7 @@ function authOptions(issuer: string, resource: string): AuthOptions {
 }
 
 const args = parseArgs(process.argv.slice(2));
-const { decl, defs } = createEverythingService({ pageSize: args.pageSize });
+const { decl, defs } = createEverythingService({ pageSize: args.pageSize, schemaDialect: args.schemaDialect });
 const onError = (error: unknown, info: { tool?: string; method?: string }) =>
   console.error(`toolwire-everything: ${info.tool ?? info.method ?? 'request'} failed:`, error);
 

@@ -50,6 +50,7 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
           'delete_note',
           'echo',
           'echo_region',
+          'find_notes',
           'json_schema_2020_12_tool',
           'progress_burst',
           'read_note',
@@ -149,6 +150,12 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
       expect(tools.find((t) => t.name === 'echo_region')?.inputSchema.properties).toEqual({ region: { type: 'string', description: 'The region' } });
     });
 
+    it('bounds progress_burst: a count over 10,000 is a tool error, sending nothing', async () => {
+      let progress = 0;
+      const result = (await client.callTool({ name: 'progress_burst', arguments: { count: 10_001 } }, undefined, { onprogress: () => progress++ })) as { content: Content; isError?: boolean };
+      expect([result.isError, result.content[0].text, progress]).toEqual([true, 'count must be at most 10000, got 10001', 0]);
+    });
+
     it('still serves add and echo', async () => {
       expect((await call('add', { a: 6, b: 7 })).content[0].text).toBe('13');
       expect((await call('echo', { message: 'hi' })).content[0].text).toBe('hi');
@@ -206,8 +213,8 @@ describe('--page-size', () => {
         names.push(...page.tools.map((t) => t.name));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
-      expect(pages).toEqual([4, 4, 4, 4, 4, 4, 4, 1]);
-      expect(new Set(names).size).toBe(29);
+      expect(pages).toEqual([4, 4, 4, 4, 4, 4, 4, 2]);
+      expect(new Set(names).size).toBe(30);
       await expect(client.listTools({ cursor: 'not-a-cursor' })).rejects.toThrow(/-32602|stale cursor/);
     } finally {
       await client.close();

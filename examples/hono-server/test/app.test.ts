@@ -3,9 +3,8 @@
  * official SDK client, and as a process — dist/main.js under Bun on 127.0.0.1:0 — with the SDK
  * client over Streamable HTTP.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -13,6 +12,7 @@ import { LATEST_PROTOCOL_VERSION } from '@toolwire/core';
 import { mcpTestClient } from '@toolwire/express/testing';
 import { PNG_SIGNATURE } from '@toolwire/example-demo-tools';
 import { createApp } from '../src/app';
+import { runtimeBinary } from '../../../test-support/runtimeBinary';
 
 jest.setTimeout(20_000);
 
@@ -49,14 +49,13 @@ describe('the Hono app through app.request()', () => {
   });
 });
 
-const BUN = join(__dirname, '..', '..', '..', 'node_modules', '@oven', 'bun-linux-x64', 'bin', 'bun');
-const bunProblem = !existsSync(BUN) ? `${BUN} is not installed` : spawnSync(BUN, ['--version']).status !== 0 ? `${BUN} cannot run here` : undefined;
+const bun = runtimeBinary('bun');
 
 describe('dist/main.js under Bun', () => {
   it('listens on a free port and serves the SDK client', async () => {
-    // the devDependency installs Bun on linux-x64: a missing one is a broken install, not a reason to test less
-    if (bunProblem) throw new Error(`Bun cannot run here: ${bunProblem}`);
-    const child = spawn(BUN, [join(__dirname, '..', 'dist', 'main.js')], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // the optionalDependencies install Bun on linux-x64/arm64 and macOS: a missing one is a broken install, not a reason to test less
+    if (!bun.binary || bun.unavailable) throw new Error(`Bun cannot run here: ${bun.unavailable}`);
+    const child = spawn(bun.binary, [join(__dirname, '..', 'dist', 'main.js')], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';

@@ -6,7 +6,8 @@
  * (`transport.ts`). These two files are the only barrels.
  */
 export { Type } from './schema/Type';
-export type { TypeId, JsonSchema, TypeOf } from './schema/Type';
+export type { TypeId, JsonSchema, SchemaDialect, TypeOf } from './schema/Type';
+export { portableSchemaProblems } from './schema/portable';
 export { PrimitiveType, nullType, booleanType, integerType, numberType, stringType } from './schema/PrimitiveType';
 export { Property } from './schema/Property';
 export { ObjectType } from './schema/ObjectType';

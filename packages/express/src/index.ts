@@ -4,6 +4,9 @@
  * `mcpErrorHandler` to answer upstream body-parser errors in JSON, and
  * `protectedResourceMetadata` for an endpoint with the `auth` option. The only barrel.
  */
+// The declarations use Node's types (streams, Buffer, NodeJS): the reference makes them load
+// under TypeScript 7 too, whose default `types` is empty (install @types/node).
+/// <reference types="node" preserve="true" />
 export { mcpRouter } from './mcpRouter';
 export { mcpHandler } from './mcpHandler';
 export type { McpRequestHandler } from './mcpHandler';

@@ -3,6 +3,9 @@
  * asynchronous StdioService, the serveStdio loop, and the framing they share
  * (Content-Length and newline-delimited JSON, detected per message).
  */
+// The declarations use Node's types (streams, Buffer, NodeJS): the reference makes them load
+// under TypeScript 7 too, whose default `types` is empty (install @types/node).
+/// <reference types="node" preserve="true" />
 export { Connection } from './Connection';
 export type { StdioOptions } from './Connection';
 export { Service } from './Service';

@@ -1,12 +1,12 @@
 /**
  * serveStdio: the ready-made stdio server loop. It reads messages as they arrive, dispatches
  * each without waiting for earlier ones (so replies may come out of order), answers each in its
- * request's framing (replies ready in the same turn of the event loop go out in one write), writes
- * the notifications of a tool call (progress, log messages) in the same framing before its
- * response — and, once notifications went out, holds responses until the client answered a
- * ping, so a client that handles notifications late still sees them first (see ReplyWriter) —
- * keeps console output off stdout, and at the end of input waits for the calls in flight
- * before it resolves. A broken output (EPIPE) ends it quietly.
+ * request's framing (replies ready in the same turn of the event loop go out in one write, before
+ * the loop waits for more input), writes the notifications of a tool call (progress, log
+ * messages) in the same framing before its response — and, once notifications went out, holds
+ * responses until the client answered a ping, so a client that handles notifications late still
+ * sees them first (see ReplyWriter) — keeps console output off stdout, and at the end of input
+ * waits for the calls in flight before it resolves. A broken output (EPIPE) ends it quietly.
  */
 import type { Readable, Writable } from 'node:stream';
 import { pingRequest } from '@toolwire/core/transport';
@@ -76,6 +76,7 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
       if (text === undefined || handled === TURN_MESSAGES) {
         // wait for input, or let the replies of a long burst go out and other work run
         handled = 0;
+        if (text === undefined) writer.flushNow(); // every buffered message is answered: its replies go out now, not a turn later
         text = text === undefined ? await service.readMessage(input) : await nextTurn(text);
       }
       if (text === '' || outputGone) break;

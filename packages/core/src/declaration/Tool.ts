@@ -8,7 +8,7 @@
  * `O` the output type set with {@link Tool.setOutput}. `ServiceDefinition.registerTool` reads
  * them to type the procedure.
  */
-import type { Type, JsonSchema, TypeOf } from '../schema/Type';
+import type { Type, JsonSchema, SchemaDialect, TypeOf } from '../schema/Type';
 import { Property, checkPropertyArgs, describe } from '../schema/Property';
 import { ObjectType, propertiesSchema } from '../schema/ObjectType';
 import { NullableType } from '../schema/NullableType';
@@ -93,6 +93,8 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   constructor(
     readonly name: string,
     readonly description: string,
+    /** How this tool's schemas are written (its declaration's `schemaDialect`). */
+    readonly schemaDialect: SchemaDialect = 'default',
   ) {}
 
   /** The parameters in declaration order (the order of the procedure's positional arguments). */
@@ -199,10 +201,11 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     checkPropertyArgs(`Tool "${this.name}" setOutput`, 'output', type, undefined);
     this.checkOutputAllowed('setOutput');
     type.markReferenced();
+    const dialect = this.schemaDialect;
     this._output = {
       type,
       get schema() {
-        return type.toSchema();
+        return type.toSchema(undefined, dialect);
       },
       objectRoot: type instanceof ObjectType,
     };
@@ -323,7 +326,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   /** The `inputSchema` tools/list publishes. */
   toInputSchema(): JsonSchema {
     if (this._inputSchema) return { type: 'object', ...this._inputSchema };
-    return { type: 'object', ...propertiesSchema(this._params), additionalProperties: false };
+    return { type: 'object', ...propertiesSchema(this._params, this.schemaDialect), additionalProperties: false };
   }
 
   /** The `outputSchema` legacy versions publish (an object root; others wrapped as `result`), if any. */

@@ -10,6 +10,7 @@ import { checkIcons, checkText } from './metadata';
 import type { Icon } from './metadata';
 import { decodeCursor, encodeCursor, fingerprint } from './cursor';
 import { describe } from '../schema/Property';
+import type { SchemaDialect } from '../schema/Type';
 import { schemaRevision, touchSchema } from '../schema/revision';
 import { brand } from '../brand';
 import { LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS, isModernVersion, isVersionString, profileFor } from '../protocol/profile';
@@ -55,6 +56,16 @@ export interface ToolDeclarationOptions {
    * new ToolDeclaration('demo', '1.0.0', { logging: { defaultLevel: 'warning' } });
    */
   logging?: boolean | LoggingOptions;
+  /**
+   * How the tools' schemas are written (default `'default'`: nullable primitives as
+   * `{"type":[K,"null"]}`, the seed's exact output). `'portable'` writes no `type` array and no
+   * `oneOf`: a nullable type is `{"anyOf":[<the type>, {"type":"null"}]}` — for hosts whose
+   * models reject type arrays (Gemini). Raw schemas (`setInputSchema`, `setOutputSchema`) are
+   * published as given; under `'portable'` those the portable rules reject are named once on
+   * stderr when serving starts.
+   * @example new ToolDeclaration('demo', '1.0.0', { schemaDialect: 'portable' });
+   */
+  schemaDialect?: SchemaDialect;
 }
 
 /** The `tools/list` result (one page of it). */
@@ -77,7 +88,7 @@ export interface InitializeResult {
   instructions?: string;
 }
 
-const OPTION_NAMES = ['title', 'instructions', 'icons', 'websiteUrl', 'pageSize', 'ttlMs', 'cacheScope', 'protocolVersions', 'logging'];
+const OPTION_NAMES = ['title', 'instructions', 'icons', 'websiteUrl', 'pageSize', 'ttlMs', 'cacheScope', 'protocolVersions', 'logging', 'schemaDialect'];
 
 /** The `server/discover` result (2026-07-28). */
 export interface DiscoverResult {
@@ -119,6 +130,7 @@ export class ToolDeclaration {
   private readonly websiteUrl?: string;
   private readonly pageSize?: number;
   private readonly logLevel?: LoggingLevel;
+  private readonly dialect: SchemaDialect = 'default';
   private cache = newCache(-1);
 
   /**
@@ -163,6 +175,17 @@ export class ToolDeclaration {
       this.cacheScope = options.cacheScope;
     }
     this.logLevel = loggingOption(options.logging);
+    if (options.schemaDialect !== undefined) {
+      if (options.schemaDialect !== 'default' && options.schemaDialect !== 'portable') {
+        throw new TypeError(`ToolDeclaration: expected schemaDialect "default" or "portable", got ${JSON.stringify(options.schemaDialect)}`);
+      }
+      this.dialect = options.schemaDialect;
+    }
+  }
+
+  /** How the tools' schemas are written (see {@link ToolDeclarationOptions.schemaDialect}). */
+  get schemaDialect(): SchemaDialect {
+    return this.dialect;
   }
 
   /**
@@ -210,7 +233,7 @@ export class ToolDeclaration {
     }
     if (this.byName.has(name)) throw new RangeError(`addTool: duplicate tool name "${name}"`);
     if (typeof description !== 'string') throw new TypeError(`addTool "${name}": expected a string description, got ${describe(description)}`);
-    const tool = new Tool<[]>(name, description);
+    const tool = new Tool<[]>(name, description, this.dialect);
     this._tools.push(tool);
     this.byName.set(name, tool);
     touchSchema();

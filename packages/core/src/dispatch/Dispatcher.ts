@@ -22,6 +22,7 @@ import { ToolCaller } from './ToolCaller';
 import { ErrorPolicy } from './errorPolicy';
 import { checkDispatcherArguments, DispatcherOptions } from './setup';
 import { missingProcedures, missingProceduresMessage } from './missingProcedures';
+import { warnUnportableSchemas } from '../schema/portable';
 import { StateSealer } from './asks/requestState';
 import { classify, Envelope } from './classify';
 import { Inbound, InboundRequest, Mode } from './Inbound';
@@ -172,14 +173,16 @@ export class Dispatcher {
     let parsed = message;
     const { maxDepth } = this.limits;
     if (typeof message === 'string') {
-      if (textTooDeep(message, maxDepth)) return tooDeep(topLevelId(message), maxDepth);
+      if (textTooDeep(message, maxDepth)) return this.tooDeep(topLevelId(message), maxDepth, context);
       try {
         parsed = JSON.parse(message);
       } catch (e) {
+        // a broken response to one of the server's own requests (an ask) must still end that wait
+        this.unreadableResponse(topLevelId(message), context, 'is not valid JSON');
         return refused(parseErrorResponse((e as Error).message));
       }
     } else if (valueTooDeep(message, maxDepth)) {
-      return tooDeep(isObject(message) && isRequestId(message.id) ? message.id : undefined, maxDepth);
+      return this.tooDeep(isObject(message) && isRequestId(message.id) ? message.id : undefined, maxDepth, context);
     }
     const version = context.protocolVersion ?? context.session?.protocolVersion ?? DEFAULT_NEGOTIATED_VERSION;
     const profile = this.services.decl.profileOf(version);
@@ -204,6 +207,27 @@ export class Dispatcher {
       return settle(this.message(envelope, profileFor(DEFAULT_NEGOTIATED_VERSION), context, mode, false));
     }
     return settle(this.message(envelope, profile, context, mode, false));
+  }
+
+  /**
+   * A message that nests deeper than `maxDepth`: a response to one of the server's own requests
+   * (an ask awaited on this connection) ends that wait with an error and is answered with nothing;
+   * a request whose id can be read is answered -32602 with that id (in-band, so a client waiting
+   * on it is answered); any other message -32600 with `id: null` (HTTP 400).
+   */
+  private tooDeep(id: RequestId | undefined, maxDepth: number, context: DispatchContext): DispatchResult {
+    const problem = `the message nests deeper than maxDepth (${maxDepth})`;
+    if (this.unreadableResponse(id, context, `nests deeper than maxDepth (${maxDepth})`)) return SILENCE;
+    if (id !== undefined) return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${problem}`));
+    return refused(errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: ${problem}`));
+  }
+
+  /** Settles the server's awaited request `id` with an error when an unreadable message answers it; true when it did. */
+  private unreadableResponse(id: RequestId | undefined, context: DispatchContext, why: string): boolean {
+    const session = context.session;
+    if (id === undefined || !session?.awaits(id)) return false;
+    session.responded(id, { jsonrpc: '2.0', id, error: { code: ErrorCodes.InvalidRequest, message: `the client's response ${why}` } });
+    return true;
   }
 
   private batch(entries: unknown[], profile: ProtocolProfile, context: DispatchContext, mode: Mode): DispatchResult | Promise<DispatchResult> {
@@ -243,6 +267,7 @@ export class Dispatcher {
 
   private warnMissing(defs: ServiceDefinition): void {
     this.unchecked = undefined;
+    warnUnportableSchemas(this.services.decl);
     const names = missingProcedures(defs, this.services.decl);
     if (names.length) console.error(`toolwire: ${missingProceduresMessage(names)} (missingProcedures: 'ignore' silences this)`);
   }
@@ -290,16 +315,6 @@ function unclaimed(envelope: Envelope): DispatchResult {
 
 function unsupported(id: Envelope['id'] | null, version: string): string {
   return errorResponse(id ?? null, ErrorCodes.InvalidRequest, `Unsupported MCP-Protocol-Version: ${version}`);
-}
-
-/**
- * A message that nests deeper than `maxDepth`: a request whose id can be read is answered -32602
- * with that id (in-band, so a client waiting on it is answered); any other message -32600 with
- * `id: null` (HTTP 400).
- */
-function tooDeep(id: RequestId | undefined, maxDepth: number): DispatchResult {
-  if (id !== undefined) return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: the message nests deeper than maxDepth (${maxDepth})`));
-  return refused(errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: the message nests deeper than maxDepth (${maxDepth})`));
 }
 
 function isRequestId(value: unknown): value is RequestId {

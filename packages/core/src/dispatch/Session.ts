@@ -119,6 +119,11 @@ export class Session {
     this.awaited.delete(id);
   }
 
+  /** @internal Whether a response to the server's request `id` is awaited on this connection. */
+  awaits(id: RequestId): boolean {
+    return this.awaited.has(id);
+  }
+
   /** @internal A response with `id` arrived: settles what {@link expectResponse} registered for it, with the response message. */
   responded(id: RequestId, message?: unknown): void {
     const onResponse = this.awaited.get(id);

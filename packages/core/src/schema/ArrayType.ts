@@ -1,5 +1,5 @@
 /** ArrayType: a JSON array whose elements all have one schema type. */
-import { Type, JsonSchema, baseSchema } from './Type';
+import { Type, JsonSchema, SchemaDialect, baseSchema } from './Type';
 import { describe } from './Property';
 import { brand } from '../brand';
 
@@ -17,9 +17,9 @@ export class ArrayType<T = unknown> extends Type<T[]> {
   }
 
   /** `{"type":"array", description?, "items"}`. */
-  toSchema(description?: string): JsonSchema {
+  toSchema(description?: string, dialect?: SchemaDialect): JsonSchema {
     const schema = baseSchema('array', description);
-    schema.items = this.items.toSchema();
+    schema.items = this.items.toSchema(undefined, dialect);
     return schema;
   }
 }

@@ -1,5 +1,5 @@
 /** NullableType: wraps another type so that `null` is accepted as well. */
-import { Type, JsonSchema, baseSchema } from './Type';
+import { Type, JsonSchema, SchemaDialect, baseSchema } from './Type';
 import { EnumType } from './EnumType';
 import { describe } from './Property';
 import { brand } from '../brand';
@@ -22,17 +22,29 @@ export class NullableType<T = unknown> extends Type<T | null> {
 
   /**
    * Primitives: `{"type":[K,"null"]}`; enums keep their values plus `null`; objects and arrays:
-   * `{"oneOf":[inner, {"type":"null"}]}`. The description follows the type part.
+   * `{"oneOf":[inner, {"type":"null"}]}`. The description follows the type part. In the
+   * `'portable'` dialect there is no type array and no `oneOf`: every kind is
+   * `{"anyOf":[{"type":K, "enum"?:[...]} or inner, {"type":"null"}], description?}`.
    */
-  toSchema(description?: string): JsonSchema {
+  toSchema(description?: string, dialect?: SchemaDialect): JsonSchema {
     const kind = this.inner.typeId;
-    if (kind === 'object' || kind === 'array') {
-      const schema: JsonSchema = { oneOf: [this.inner.toSchema(), { type: 'null' }] };
+    if (kind === 'null') return baseSchema('null', description);
+    const portable = dialect === 'portable';
+    if (kind === 'object' || kind === 'array' || portable) {
+      const first = kind === 'object' || kind === 'array' ? this.inner.toSchema(undefined, dialect) : this.typed(kind);
+      const schema: JsonSchema = { [portable ? 'anyOf' : 'oneOf']: [first, { type: 'null' }] };
       if (description) schema.description = description;
       return schema;
     }
-    const schema = baseSchema(kind === 'null' ? 'null' : [kind, 'null'], description);
+    const schema = baseSchema([kind, 'null'], description);
     if (this.inner instanceof EnumType) schema.enum = [...this.inner.values, null];
+    return schema;
+  }
+
+  /** `{"type": kind}`, with the enum's values for an enum. */
+  private typed(kind: Type['typeId']): JsonSchema {
+    const schema = baseSchema(kind);
+    if (this.inner instanceof EnumType) schema.enum = [...this.inner.values];
     return schema;
   }
 }

@@ -2,7 +2,7 @@
  * ObjectType: a JSON object with named properties (required by default), optionally strict
  * (`additionalProperties: false`).
  */
-import { Type, JsonSchema, TypeOf, baseSchema } from './Type';
+import { Type, JsonSchema, SchemaDialect, TypeOf, baseSchema } from './Type';
 import { Property, checkPropertyArgs } from './Property';
 import { brand } from '../brand';
 
@@ -65,20 +65,20 @@ export class ObjectType<M extends object = {}> extends Type<M> {
   }
 
   /** `{"type":"object", description?, "properties", "required", "additionalProperties"?}`. */
-  toSchema(description?: string): JsonSchema {
+  toSchema(description?: string, dialect?: SchemaDialect): JsonSchema {
     const schema = baseSchema('object', description);
-    Object.assign(schema, propertiesSchema(this._properties));
+    Object.assign(schema, propertiesSchema(this._properties, dialect));
     if (this._strict) schema.additionalProperties = false;
     return schema;
   }
 }
 
 /** `{ properties, required }` for a list of properties (shared by ObjectType and Tool). */
-export function propertiesSchema(properties: readonly Property[]): { properties: JsonSchema; required: string[] } {
+export function propertiesSchema(properties: readonly Property[], dialect?: SchemaDialect): { properties: JsonSchema; required: string[] } {
   const props: JsonSchema = {};
   const required: string[] = [];
   for (const p of properties) {
-    props[p.name] = p.type.toSchema(p.description);
+    props[p.name] = p.type.toSchema(p.description, dialect);
     if (p.required) required.push(p.name);
   }
   return { properties: props, required };

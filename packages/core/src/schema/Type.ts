@@ -13,6 +13,13 @@ export type TypeId = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'obj
 export type JsonSchema = { [key: string]: unknown };
 
 /**
+ * How schemas are written: `'default'` is the seed's exact output (a nullable primitive is
+ * `{"type":[K,"null"]}`); `'portable'` never writes a `type` array — nullable types are
+ * `{"anyOf":[<the type>, {"type":"null"}]}` — for hosts and models that reject type arrays.
+ */
+export type SchemaDialect = 'default' | 'portable';
+
+/**
  * A parameter schema: a primitive from {@link integerType} and the other factories, or a
  * composed type ({@link ObjectType}, {@link ArrayType}, {@link EnumType}, {@link NullableType}).
  *
@@ -30,8 +37,9 @@ export abstract class Type<T = unknown> {
   /**
    * Returns the JSON Schema object of this type.
    * @param description - written as `"description"` when non-empty.
+   * @param dialect - how nullable types are written (default `'default'`); composed types pass it on.
    */
-  abstract toSchema(description?: string): JsonSchema;
+  abstract toSchema(description?: string, dialect?: SchemaDialect): JsonSchema;
 
   private referenced = false;
 

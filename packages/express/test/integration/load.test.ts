@@ -51,6 +51,10 @@ beforeAll(async () => {
   const app = express();
   app.use('/mcp', mcpRouter(decl, defs, { onError: (error) => internalErrors.push(error) }));
   server = createServer(app);
+  // the client reuses its kept-alive sockets across both tests: a server that closed an idle one
+  // (Node's default keepAliveTimeout is 5 s, shorter than a loaded runner can take between them)
+  // would race the reuse and reset the request ("socket hang up")
+  server.keepAliveTimeout = 120_000;
   // 2,000 connections open at once: a backlog deeper than the default 511, so a slow runner does not reset some
   await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, resolve));
   url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`);

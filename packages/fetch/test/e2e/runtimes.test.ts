@@ -5,20 +5,20 @@
  * then raw requests check the HTTP rules through that runtime's own Request/Response, and a
  * 2026-07-28 multi round-trip call its Web Crypto (the AES-256-GCM `requestState`).
  *
- * Bun and Deno come from the devDependencies `@oven/bun-linux-x64` and `@deno/linux-x64-glibc`
- * (npm runs no install scripts, so the binaries are used where the packages put them, made
- * executable here if need be). A runtime whose binary is missing or cannot run on this machine
- * (another OS or CPU, an old glibc) fails its suite with the reason: nothing is skipped.
+ * Bun and Deno come from the root's optionalDependencies, whichever of their per-platform
+ * packages (`@oven/bun-*`, `@deno/*`) npm installed here — test-support/runtimeBinary finds it. A
+ * runtime whose binary is missing or cannot run on this machine (an unlisted OS or CPU, an old
+ * glibc) fails its suite with the reason: nothing is skipped.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION } from '@toolwire/core';
+import { runtimeBinary } from '../../../../test-support/runtimeBinary';
 
 jest.setTimeout(30_000);
 
@@ -34,23 +34,16 @@ interface Runtime {
   version?: string;
 }
 
-function probe(name: string, binary: string, args: string[]): Runtime {
-  const runtime: Runtime = { name, binary, args };
-  if (!existsSync(binary)) return { ...runtime, unavailable: `${binary} is not installed (npm ci installs it on linux-x64)` };
-  try {
-    if ((statSync(binary).mode & 0o111) === 0) chmodSync(binary, 0o755);
-  } catch (error) {
-    return { ...runtime, unavailable: `cannot make ${binary} executable: ${(error as Error).message}` };
-  }
-  const run = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 15_000 });
-  if (run.error || run.status !== 0) return { ...runtime, unavailable: `${binary} --version failed: ${run.error?.message ?? run.stderr.trim()}` };
-  return { ...runtime, version: run.stdout.trim().split('\n')[0] };
+/** The runtime `name` of this platform, running `args`. */
+function probe(name: 'bun' | 'deno', args: string[]): Runtime {
+  const found = runtimeBinary(name);
+  return { name, binary: found.binary ?? name, args, unavailable: found.unavailable, version: found.version };
 }
 
 const RUNTIMES: Runtime[] = [
   { name: 'node', binary: process.execPath, args: [SERVE], version: process.version },
-  probe('bun', join(repo, 'node_modules', '@oven', 'bun-linux-x64', 'bin', 'bun'), [SERVE]),
-  probe('deno', join(repo, 'node_modules', '@deno', 'linux-x64-glibc', 'deno'), ['run', '--no-prompt', '--allow-net=127.0.0.1', `--allow-read=${repo}`, SERVE]),
+  probe('bun', [SERVE]),
+  probe('deno', ['run', '--no-prompt', '--allow-net=127.0.0.1', `--allow-read=${repo}`, SERVE]),
 ];
 
 /** Starts serve.mjs under `runtime`; resolves with the child and the port it printed. */

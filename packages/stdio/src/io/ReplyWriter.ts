@@ -39,7 +39,7 @@ export class ReplyWriter {
    * no ping, and its server must not send requests on stdio; its notifications only get writes.
    */
   private pingable = false;
-  private scheduled = false;
+  private scheduled: ReturnType<typeof setImmediate> | undefined;
   private written: Promise<void> = Promise.resolve();
 
   /**
@@ -73,6 +73,19 @@ export class ReplyWriter {
   }
 
   /**
+   * Writes what is queued now instead of at the end of this turn (serveStdio calls it when it has
+   * read every buffered message and is about to wait for input: deferring the write to the end of
+   * the turn would then batch nothing, and a client sending one request at a time would wait for
+   * the extra hop). The ordering rules are those of the deferred write: after notifications,
+   * responses still wait for the ping's answer.
+   */
+  flushNow(): void {
+    if (this.scheduled === undefined) return;
+    clearImmediate(this.scheduled);
+    this.flush();
+  }
+
+  /**
    * Writes everything queued — without waiting for a ping's answer any more (the input has
    * ended, so none can come) — and resolves once the stream has taken it.
    */
@@ -88,14 +101,11 @@ export class ReplyWriter {
   }
 
   private schedule(): void {
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(this.flush);
-    }
+    this.scheduled ??= setImmediate(this.flush);
   }
 
   private readonly flush = (): void => {
-    this.scheduled = false;
+    this.scheduled = undefined;
     if (this.output.destroyed) return;
     let chunk = '';
     if (this.notifications !== '') {

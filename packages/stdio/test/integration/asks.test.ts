@@ -88,6 +88,24 @@ describe('asks over legacy stdio', () => {
     await refusing.done;
   });
 
+  it('ends the wait with a tool error when the response cannot be read (too deep, or not JSON), and goes on serving', async () => {
+    for (const [path, broken, why] of [
+      ['/f', (id: unknown) => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":${'['.repeat(80)}${']'.repeat(80)}}}`, 'nests deeper than maxDepth (64)'],
+      ['/g', (id: unknown) => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"action":`, 'is not valid JSON'],
+    ] as const) {
+      const { next, done, input, initialize, send } = start();
+      await initialize({ elicitation: {} });
+      send(call(7, path));
+      const ask = await next((m) => m.method === 'elicitation/create');
+      input.write(broken(ask.id) + '\n');
+      expect(await next((m) => m.id === 7)).toMatchObject({ result: { isError: true, content: [{ text: `The client answered elicitation/create with an error: the client's response ${why}` }] } });
+      send({ jsonrpc: '2.0', id: 8, method: 'ping' });
+      expect(await next((m) => m.id === 8)).toEqual({ jsonrpc: '2.0', id: 8, result: {} });
+      input.end();
+      await done;
+    }
+  });
+
   it('stops waiting when the client cancels the call, and sends nothing for it', async () => {
     const { send, next, done, input, initialize } = start();
     await initialize({ elicitation: {} });

@@ -36,6 +36,31 @@ describe('ReplyWriter', () => {
     expect(out.chunks).toEqual(['1\n', '2\n']);
   });
 
+  it('flushNow writes what is queued at once, and the turn\'s end then writes nothing more', async () => {
+    const out = recordingStream();
+    const writer = new ReplyWriter(out, () => undefined);
+    writer.write('a\n');
+    writer.write('b\n');
+    writer.flushNow();
+    expect(out.chunks).toEqual(['a\nb\n']); // synchronously, not at the end of the turn
+    await new Promise((resolve) => setImmediate(resolve));
+    writer.flushNow(); // nothing queued: no empty write
+    expect(out.chunks).toEqual(['a\nb\n']);
+  });
+
+  it('flushNow keeps a response behind its notifications until the client answered the ping', async () => {
+    const out = recordingStream();
+    let answer: () => void = () => undefined;
+    const writer = new ReplyWriter(out, () => undefined, { request: (onAnswer) => ((answer = onAnswer), 'ping\n') });
+    writer.notify('note\n');
+    writer.write('reply\n');
+    writer.flushNow();
+    expect(out.chunks).toEqual(['note\nping\n']);
+    answer();
+    expect(out.chunks).toEqual(['note\nping\n', 'reply\n']);
+    await writer.settle();
+  });
+
   it('reports a failed write', async () => {
     const onError = jest.fn();
     const out = recordingStream(true);

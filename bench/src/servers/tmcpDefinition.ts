@@ -1,0 +1,38 @@
+/**
+ * The benchmark's tools on tmcp's `McpServer` (tmcp 1.20), registered the way its README shows:
+ * `server.tool({ name, description, schema }, handler)` with `z.object` schemas through
+ * `ZodJsonSchemaAdapter` (`@tmcp/adapter-zod`, the adapter of its Quick Start). One server per
+ * process serves every request (tmcp's transports take one server, not a factory).
+ */
+import { McpServer } from 'tmcp';
+import { ZodJsonSchemaAdapter } from '@tmcp/adapter-zod';
+import * as z from 'zod/v4';
+import { toolSpecs, type ToolSpec } from '../fixture/toolSpecs';
+
+type Args = Record<string, unknown>;
+type TextResult = { content: { type: 'text'; text: string }[] };
+
+function schemaOf(spec: ToolSpec): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const p of spec.params) shape[p.name] = (p.type === 'integer' ? z.number().int() : z.string()).describe(p.description);
+  return z.object(shape);
+}
+
+function textResult(text: string): TextResult {
+  return { content: [{ type: 'text', text }] };
+}
+
+function run(name: string, args: Args): TextResult {
+  if (name === 'add') return textResult(String((args.a as number) + (args.b as number)));
+  if (name === 'echo') return textResult(args.message as string);
+  return textResult(String(args.x));
+}
+
+/** A tmcp McpServer with `count` tools (add, echo, fillers). */
+export function tmcpServer(count: number): McpServer {
+  const server = new McpServer({ name: 'tmcp-bench', version: '1.0.0', description: 'toolwire benchmark tools' }, { adapter: new ZodJsonSchemaAdapter(), capabilities: { tools: {} } });
+  for (const spec of toolSpecs(count)) {
+    server.tool({ name: spec.name, description: spec.description, schema: schemaOf(spec) }, async (args: Args) => run(spec.name, args));
+  }
+  return server;
+}

@@ -1,0 +1,66 @@
+/**
+ * The drill workloads' checkers: each request of the mix is judged by its own checker, on a JSON
+ * body or a one-event SSE stream (tmcp's), and a wrong id, text or tool count fails; the
+ * hand-written ceiling answers the legacy mix right; the drill runs at its own 50 clients.
+ */
+import { DRILL_CLIENTS, DRILL_MESSAGE, messageOf } from '../src/fixture/drill';
+import { concurrenciesOf, workload } from '../src/fixture/workloads';
+import { createHandRpc } from '../src/servers/handRpc';
+import { parseOptions } from '../src/driver/options';
+
+const result = (id: unknown, value: unknown): string => JSON.stringify({ jsonrpc: '2.0', id, result: value });
+const sse = (json: string): string => `event: message\ndata: ${json}\n\n`;
+const echo = (id: number, message = DRILL_MESSAGE, extra: object = {}): string => result(id, { content: [{ type: 'text', text: message }], ...extra });
+const tools = (n: number): object[] => Array.from({ length: n }, (_, i) => ({ name: ['add', 'echo'][i] ?? `t${i}`, inputSchema: { type: 'object', properties: { a: {}, b: {} } } }));
+const modern = { resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 's', version: '1' } } };
+
+describe('messageOf', () => {
+  it('takes a JSON body as it is and the data of the first event of an SSE stream', () => {
+    expect(messageOf('{"a":1}')).toBe('{"a":1}');
+    expect(messageOf(sse('{"a":1}'))).toBe('{"a":1}');
+    expect(messageOf('data:{"a":1}\r\n\r\ndata: {"b":2}\n\n')).toBe('{"a":1}');
+  });
+});
+
+describe('the drill mix', () => {
+  const mix = workload('drill').mix ?? [];
+  const modernMix = workload('modern-drill').mix ?? [];
+
+  it('is nine echo calls and one tools/list, ids 1 to 10, at 50 clients whatever --concurrency says', () => {
+    expect(mix.map((m) => (JSON.parse(m.body) as { method: string }).method)).toEqual([...Array(9).fill('tools/call'), 'tools/list']);
+    expect(mix.map((m) => (JSON.parse(m.body) as { id: number }).id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(concurrenciesOf('drill', [32, 1])).toEqual([DRILL_CLIENTS]);
+    expect(concurrenciesOf('call-add', [32, 1])).toEqual([32, 1]);
+    expect(workload('drill').sessions).toBe(true);
+    expect(modernMix[0].headers).toMatchObject({ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'echo' });
+  });
+
+  it('accepts right answers as JSON or SSE, and rejects a wrong id, a wrong text and a short list', () => {
+    expect(mix[2].check(echo(3))).toBeUndefined();
+    expect(mix[2].check(sse(echo(3)))).toBeUndefined();
+    expect(mix[9].check(sse(result(10, { tools: tools(10) })))).toBeUndefined();
+    expect(mix[2].check(echo(4))).toMatch(/expected id 3/);
+    expect(mix[2].check(sse(echo(3, 'something else')))).toMatch(/expected text/);
+    expect(mix[9].check(result(10, { tools: tools(9) }))).toMatch(/expected 10 tools/);
+  });
+
+  it('at 2026-07-28 also wants resultType and the serverInfo _meta, and cache hints on the list', () => {
+    expect(modernMix[0].check(echo(1))).toMatch(/resultType/);
+    expect(modernMix[0].check(sse(echo(1, DRILL_MESSAGE, modern)))).toBeUndefined();
+    expect(modernMix[9].check(result(10, { tools: tools(10), ...modern }))).toMatch(/ttlMs/);
+    expect(modernMix[9].check(result(10, { tools: tools(10), ...modern, ttlMs: 0, cacheScope: 'public' }))).toBeUndefined();
+  });
+
+  it('is answered right by the hand-written ceiling, every request', () => {
+    const answer = createHandRpc(10);
+    for (const m of mix) expect(m.check(answer(JSON.parse(m.body)) ?? '')).toBeUndefined();
+  });
+});
+
+describe('parseOptions', () => {
+  it('takes --pingpong=N and pingpong as a section of --only', () => {
+    expect(parseOptions(['--pingpong=3000', '--only=pingpong'])).toMatchObject({ pingPongTrips: 3000, sections: { http: false, stdio: false, pingpong: true, micro: false, progress: false } });
+    expect(parseOptions([])).toMatchObject({ pingPongTrips: 2000, pingPongWarmup: 5000 });
+    expect(() => parseOptions(['--pingpong=0'])).toThrow(/positive/);
+  });
+});

@@ -6,6 +6,8 @@
  */
 import { ArrayType, ServiceDefinition, ToolDeclaration, booleanType, integerType, stringType } from '@toolwire/core';
 import type { AuthInfo, AuthOptions, CallContext, DispatcherOptions, ErrorInfo } from '@toolwire/core';
+import { otelHarness } from '../telemetry/otelHarness';
+import type { OtelHarness } from '../telemetry/otelHarness';
 
 export const RESOURCE = 'https://mcp.example.com/mcp';
 export const METADATA = 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp';
@@ -63,11 +65,13 @@ export interface Recorder {
   readonly errors: Array<{ error: unknown; info: ErrorInfo }>;
   /** How many times a procedure that must not run ran, by tool name. */
   readonly ran: Map<string, number>;
+  /** The telemetry option's spans (an in-memory exporter; no global context manager). */
+  readonly otel: OtelHarness;
 }
 
 /** A fresh declaration, procedure table and recorder. */
 export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinition; recorder: Recorder } {
-  const recorder: Recorder = { gate: new Gate(), errors: [], ran: new Map() };
+  const recorder: Recorder = { gate: new Gate(), errors: [], ran: new Map(), otel: otelHarness({ global: false }) };
   const count = (name: string) => recorder.ran.set(name, (recorder.ran.get(name) ?? 0) + 1);
   const decl = new ToolDeclaration('toolwire-matrix', '1.0.0');
   decl.addTool('add', 'Add two integers').addParam('a', integerType()).addParam('b', integerType());
@@ -111,7 +115,7 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
 
 /** The dispatcher options every transport gets. */
 export function matrixOptions(recorder: Recorder): DispatcherOptions {
-  return { ...LIMITS, onError: (error, info) => recorder.errors.push({ error, info }) };
+  return { ...LIMITS, onError: (error, info) => recorder.errors.push({ error, info }), telemetry: recorder.otel.telemetry };
 }
 
 /** The auth option of the protected HTTP endpoints. */

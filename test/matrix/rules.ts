@@ -51,6 +51,29 @@ function deepArguments(depth: number): unknown {
 
 export const RULES: readonly Rule[] = [
   {
+    name: 'telemetry: one SERVER span per request, "tools/call add", with mcp.method.name, the version, the request id and network.transport (tcp over HTTP, pipe on stdio)',
+    async check(t, p) {
+      const seen = await t.send(call(p.version, 'add', { a: 2, b: 3 }));
+      expect(text(seen)).toBe('5');
+      const spans = t.recorder.otel.spansOf(String(seen.reply?.id));
+      expect(spans).toHaveLength(1);
+      const [span] = spans;
+      expect(span.name).toBe('tools/call add');
+      expect(span.kind).toBe(1); // SpanKind.SERVER
+      expect(span.attributes).toEqual(
+        expect.objectContaining({ 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'add', 'gen_ai.operation.name': 'execute_tool', 'mcp.protocol.version': p.version }),
+      );
+      expect(span.attributes).not.toHaveProperty('mcp.session.id');
+      expect(span.attributes).not.toHaveProperty('error.type');
+      const transport = t.name === 'serveStdio' ? 'pipe' : t.http ? 'tcp' : undefined;
+      expect(span.attributes['network.transport']).toBe(transport);
+      if (t.name === 'mcpRouter' || t.name === 'mcpHandler') {
+        expect(span.attributes['client.address']).toBe('127.0.0.1');
+        expect(span.attributes['client.port']).toEqual(expect.any(Number));
+      }
+    },
+  },
+  {
     name: 'scopes: a token without the tool\'s scope gets 403 insufficient_scope with the challenge, and the procedure does not run',
     applies: (t) => t.protected,
     async check(t, p) {

@@ -66,6 +66,21 @@ export { Session } from './dispatch/Session';
 export type { RequestId } from './dispatch/jsonRpc';
 export type { ProgressToken } from './dispatch/notifications';
 
+export { PIPE_PEER } from './telemetry/PeerInfo';
+export type { PeerInfo } from './telemetry/PeerInfo';
+export type {
+  TelemetryOptions,
+  TelemetryApi,
+  TelemetryTracer,
+  TelemetryMeter,
+  TelemetrySpan,
+  TelemetrySpanOptions,
+  TelemetrySpanContext,
+  TelemetryHistogram,
+  TelemetryAttributes,
+  TelemetryContext,
+} from './telemetry/TelemetryOptions';
+
 export { DEFAULT_MAX_BODY_BYTES } from './httpRules/HttpOptions';
 export type { HttpOptions } from './httpRules/HttpOptions';
 

@@ -3,7 +3,8 @@
  * messages from a descriptor or an in-memory source, dispatches them on the calling thread and
  * writes the framed replies. Procedures must be synchronous; use StdioService for async ones.
  */
-import type { Era } from '@toolwire/core';
+import { PIPE_PEER } from '@toolwire/core';
+import type { Era, PeerInfo } from '@toolwire/core';
 import { Connection } from './Connection';
 import type { Framing } from './framing/Framing';
 import { FdSource } from './io/FdSource';
@@ -35,7 +36,7 @@ export class Service extends Connection {
    *   each with {@link writeMessage} as it comes. Without it, notifications are dropped.
    */
   dispatch(json: string, onNotification?: (json: string, era?: Era) => void): string {
-    return this.refused(json) ?? this.dispatcher.dispatchSync(json, onNotification ? { session: this.session, notify: onNotification } : { session: this.session }).body;
+    return this.refused(json) ?? this.dispatcher.dispatchSync(json, onNotification ? { session: this.session, notify: onNotification, peer: pipePeer } : { session: this.session, peer: pipePeer }).body;
   }
 
   /**
@@ -72,4 +73,9 @@ export class Service extends Connection {
     if (!entry) this.objectSources.set(source, (entry = new SyncMessageSource(source, this.maxMessageBytes)));
     return entry;
   }
+}
+
+/** Every stdio message comes over a pipe (`network.transport: pipe`), for the `telemetry` option. */
+function pipePeer(): PeerInfo {
+  return PIPE_PEER;
 }

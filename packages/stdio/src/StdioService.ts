@@ -3,7 +3,8 @@
  * `Pt::Mcp::StdioService`, with Node's event loop as its EventLoop). Same framing and
  * methods as Service, over Node streams, with `dispatch` awaiting Promises.
  */
-import type { DispatchContext, Era } from '@toolwire/core';
+import { PIPE_PEER } from '@toolwire/core';
+import type { DispatchContext, Era, PeerInfo } from '@toolwire/core';
 import type { Readable, Writable } from 'node:stream';
 import { Connection } from './Connection';
 import type { Framing } from './framing/Framing';
@@ -44,13 +45,13 @@ export class StdioService extends Connection {
     return result instanceof Promise ? result.then((r) => r.body) : result.body;
   }
 
-  private readonly plainContext: DispatchContext = { session: this.session };
+  private readonly plainContext: DispatchContext = { session: this.session, peer: pipePeer };
   private notifying: { readonly notify: (json: string, era?: Era) => void; readonly context: DispatchContext } | undefined;
 
   /** The dispatch context for a sink of notifications: made once per sink, not per message. */
   private contextFor(notify: ((json: string, era?: Era) => void) | undefined): DispatchContext {
     if (!notify) return this.plainContext;
-    if (this.notifying?.notify !== notify) this.notifying = { notify, context: { session: this.session, notify } };
+    if (this.notifying?.notify !== notify) this.notifying = { notify, context: { session: this.session, notify, peer: pipePeer } };
     return this.notifying.context;
   }
 
@@ -104,4 +105,9 @@ export class StdioService extends Connection {
       stream.write(frame, (error) => (error ? reject(error) : resolve()));
     });
   }
+}
+
+/** Every stdio message comes over a pipe (`network.transport: pipe`), for the `telemetry` option. */
+function pipePeer(): PeerInfo {
+  return PIPE_PEER;
 }

@@ -35,6 +35,8 @@ import { Limits, resolveLimits } from './limits';
 import { textTooDeep, valueTooDeep } from './nestingDepth';
 import { topLevelId } from './topLevelId';
 import type { RequestId } from './jsonRpc';
+import { Telemetry } from '../telemetry/Telemetry';
+import type { PeerInfo } from '../telemetry/PeerInfo';
 
 /** Set while {@link createDispatcher} constructs a dispatcher whose arguments it has just checked. */
 let prechecked = false;
@@ -105,6 +107,13 @@ export interface DispatchContext {
    * is the request's (stdio sends no ping barrier after a 2026-07-28 request's notifications).
    */
   notify?(json: string, era?: Era): void;
+  /**
+   * Where the message came from (`network.transport`, the client's address and port), for the
+   * `telemetry` option's spans: called only when that option is on, so a transport may work it
+   * out on demand. HTTP transports answer `tcp` (with the address when they see the socket),
+   * stdio `pipe`.
+   */
+  peer?(): PeerInfo | undefined;
 }
 
 /**
@@ -136,6 +145,26 @@ export class Dispatcher {
       if (names.length) throw new TypeError(`new Dispatcher: ${missingProceduresMessage(names)} (or pass missingProcedures: 'warn')`);
     }
     this.unchecked = missing === 'warn' ? defs : undefined;
+    if (checked.telemetry) this.instrument(new Telemetry(checked.telemetry, decl));
+  }
+
+  /**
+   * With the `telemetry` option, wraps the three points every message passes — its arrival, its
+   * handling and its refusal before a handler — so each request gets its span once, on every era
+   * and transport. Done once here, so a dispatcher without telemetry runs exactly the plain path.
+   */
+  private instrument(telemetry: Telemetry): void {
+    const guarded = this.guarded.bind(this);
+    const message = this.message.bind(this);
+    this.guarded = (msg, context, mode) => telemetry.arrive(() => guarded(msg, context, mode));
+    this.message = (envelope, profile, context, mode, inBatch, meta) =>
+      telemetry.handled(envelope, profile.version, context, () => message(envelope, profile, context, mode, inBatch, meta));
+    this.refuse = (result, context, envelope) => telemetry.refused(result, context, envelope);
+  }
+
+  /** A message answered before it reached a handler (with telemetry, its span records it). */
+  private refuse(result: DispatchResult, _context: DispatchContext, _envelope?: Envelope): DispatchResult {
+    return result;
   }
 
   /** The procedures still to be checked against the declaration (once, on the first message), when warning. */
@@ -173,37 +202,37 @@ export class Dispatcher {
     let parsed = message;
     const { maxDepth } = this.limits;
     if (typeof message === 'string') {
-      if (textTooDeep(message, maxDepth)) return this.tooDeep(topLevelId(message), maxDepth, context);
+      if (textTooDeep(message, maxDepth)) return this.refuseDeep(this.tooDeep(topLevelId(message), maxDepth, context), context);
       try {
         parsed = JSON.parse(message);
       } catch (e) {
         // a broken response to one of the server's own requests (an ask) must still end that wait
         this.unreadableResponse(topLevelId(message), context, 'is not valid JSON');
-        return refused(parseErrorResponse((e as Error).message));
+        return this.refuse(refused(parseErrorResponse((e as Error).message)), context);
       }
     } else if (valueTooDeep(message, maxDepth)) {
-      return this.tooDeep(isObject(message) && isRequestId(message.id) ? message.id : undefined, maxDepth, context);
+      return this.refuseDeep(this.tooDeep(isObject(message) && isRequestId(message.id) ? message.id : undefined, maxDepth, context), context);
     }
     const version = context.protocolVersion ?? context.session?.protocolVersion ?? DEFAULT_NEGOTIATED_VERSION;
     const profile = this.services.decl.profileOf(version);
     if (Array.isArray(parsed)) {
       if (parsed.some((entry) => isObject(entry) && claimOf(entry.params))) {
-        return refused(errorResponse(null, ErrorCodes.InvalidRequest, 'Invalid Request: a batch must not carry 2026-07-28 requests'));
+        return this.refuse(refused(errorResponse(null, ErrorCodes.InvalidRequest, 'Invalid Request: a batch must not carry 2026-07-28 requests')), context);
       }
-      if (!profile) return refused(unsupported(null, version));
+      if (!profile) return this.refuse(refused(unsupported(null, version)), context);
       return this.batch(parsed, profile, context, mode);
     }
     const envelope = classify(parsed);
-    if (envelope.kind === 'invalid') return refused(envelope.body);
+    if (envelope.kind === 'invalid') return this.refuse(refused(envelope.body), context);
     if (envelope.kind === 'ignored') {
       context.session?.responded(envelope.id, parsed); // a response to a request the server sent (a ping, an ask)
       return SILENCE;
     }
     if (claimOf(envelope.params)) return settle(this.modern(envelope, context, mode));
-    if (!profile && context.protocolVersion !== undefined && isModernVersion(context.protocolVersion.trim())) return unclaimed(envelope);
+    if (!profile && context.protocolVersion !== undefined && isModernVersion(context.protocolVersion.trim())) return this.refuse(unclaimed(envelope), context, envelope);
     if (!profile) {
       // an unsupported version refuses everything but the handshake, which negotiates a supported one
-      if (envelope.method !== 'initialize') return refused(unsupported(envelope.id ?? null, version));
+      if (envelope.method !== 'initialize') return this.refuse(refused(unsupported(envelope.id ?? null, version)), context, envelope);
       return settle(this.message(envelope, profileFor(DEFAULT_NEGOTIATED_VERSION), context, mode, false));
     }
     return settle(this.message(envelope, profile, context, mode, false));
@@ -222,6 +251,11 @@ export class Dispatcher {
     return refused(errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: ${problem}`));
   }
 
+  /** A too-deep message's answer, refused with its span — unless it was a response to an ask (nothing to answer, no span). */
+  private refuseDeep(result: DispatchResult, context: DispatchContext): DispatchResult {
+    return result === SILENCE ? result : this.refuse(result, context);
+  }
+
   /** Settles the server's awaited request `id` with an error when an unreadable message answers it; true when it did. */
   private unreadableResponse(id: RequestId | undefined, context: DispatchContext, why: string): boolean {
     const session = context.session;
@@ -231,19 +265,20 @@ export class Dispatcher {
   }
 
   private batch(entries: unknown[], profile: ProtocolProfile, context: DispatchContext, mode: Mode): DispatchResult | Promise<DispatchResult> {
-    if (entries.length === 0) return refused(errorResponse(null, ErrorCodes.InvalidRequest, 'Invalid Request: empty batch'));
+    if (entries.length === 0) return this.refuse(refused(errorResponse(null, ErrorCodes.InvalidRequest, 'Invalid Request: empty batch')), context);
     if (!profile.batches) {
-      return refused(errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: batches are not supported in protocol version ${profile.version}`));
+      return this.refuse(refused(errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: batches are not supported in protocol version ${profile.version}`)), context);
     }
     const { maxBatch } = this.limits;
     if (entries.length > maxBatch) {
-      return refused(errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: a batch of ${entries.length} entries exceeds maxBatch (${maxBatch})`));
+      return this.refuse(refused(errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: a batch of ${entries.length} entries exceeds maxBatch (${maxBatch})`)), context);
     }
     const replies: Reply[] = [];
     let pending = false;
     for (const entry of entries) {
       const envelope = classify(entry);
-      const reply = envelope.kind === 'invalid' ? answer(envelope.body) : envelope.kind === 'ignored' ? undefined : this.message(envelope, profile, context, mode, true);
+      const reply =
+        envelope.kind === 'invalid' ? this.refuse(answer(envelope.body), context) : envelope.kind === 'ignored' ? undefined : this.message(envelope, profile, context, mode, true);
       if (reply instanceof Promise) pending = true;
       replies.push(reply);
     }
@@ -280,7 +315,7 @@ export class Dispatcher {
       return this.message(envelope, profile, context, mode, false);
     }
     const admission = admit({ ...envelope, id }, context, this.services.decl);
-    if (!('meta' in admission)) return admission;
+    if (!('meta' in admission)) return this.refuse(admission, context, envelope);
     return this.message(envelope, admission.profile, context, mode, false, admission.meta);
   }
 

@@ -9,6 +9,8 @@ import { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ErrorHook } from './errorPolicy';
 import type { MissingProcedures } from './missingProcedures';
 import { isLimitValue, LIMIT_NAMES } from './limits';
+import { telemetryProblem } from '../telemetry/TelemetryOptions';
+import type { TelemetryOptions } from '../telemetry/TelemetryOptions';
 
 /** Options every transport accepts and passes to its dispatcher. */
 export interface DispatcherOptions {
@@ -70,10 +72,17 @@ export interface DispatcherOptions {
    * so behind a load balancer give every instance the same key.
    */
   requestStateKey?: string | Uint8Array;
+  /**
+   * OpenTelemetry: one SERVER span per request and notification, after the semantic conventions
+   * for MCP, and the `mcp.server.operation.duration` histogram — `{ tracer, api, meter?,
+   * captureContent? }` (see {@link TelemetryOptions}). Default: none, and nothing of
+   * OpenTelemetry is loaded or called.
+   */
+  telemetry?: TelemetryOptions;
 }
 
 /** The names of {@link DispatcherOptions}, for transports that split their own options off. */
-export const DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze(['exposeInternalErrors', 'onError', 'missingProcedures', 'requestStateKey', ...LIMIT_NAMES]);
+export const DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze(['exposeInternalErrors', 'onError', 'missingProcedures', 'requestStateKey', 'telemetry', ...LIMIT_NAMES]);
 
 /** The longest delay a timer can take (2^31 - 1 ms); longer ones would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -83,6 +92,7 @@ const CHECKS: Record<string, [expected: string, ok: (v: unknown) => boolean]> = 
   onError: ['a function', (v) => typeof v === 'function'],
   missingProcedures: ['"warn", "error" or "ignore"', (v) => v === 'warn' || v === 'error' || v === 'ignore'],
   requestStateKey: ['a string or Uint8Array of at least 32 bytes', (v) => (typeof v === 'string' && new TextEncoder().encode(v).length >= 32) || (v instanceof Uint8Array && v.length >= 32)],
+  telemetry: ['', (v) => telemetryProblem(v) === undefined], // its own message: see checkDispatcherOptions
   ...Object.fromEntries(LIMIT_NAMES.map((name) => [name, ['a positive integer or Infinity', isLimitValue] as const])),
   callTimeoutMs: [`a positive integer up to ${MAX_TIMER_MS}, or Infinity`, (v) => isLimitValue(v) && (v === Infinity || (v as number) <= MAX_TIMER_MS)],
 };
@@ -127,6 +137,8 @@ export function checkDispatcherOptions(owner: string, options: unknown): Dispatc
       const near = DISPATCHER_OPTION_NAMES.find((known) => known.toLowerCase().startsWith(name.toLowerCase().slice(0, 5)));
       throw new TypeError(`${owner}: unknown option "${name}"${near ? ` (did you mean "${near}"?)` : ''}`);
     }
+    const telemetry = name === 'telemetry' && value !== undefined ? telemetryProblem(value) : undefined;
+    if (telemetry) throw new TypeError(`${owner}: option telemetry: expected ${telemetry}`);
     if (value !== undefined && !check[1](value)) throw new TypeError(`${owner}: option ${name}: expected ${check[0]}, got ${describeArgument(value)}`);
   }
   CHECKED.add(options);

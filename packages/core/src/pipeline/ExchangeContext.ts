@@ -16,6 +16,10 @@ import { DEFAULT_MAX_SSE_BUFFER_BYTES } from '../httpRules/EventQueue';
 import { EVENT_STREAM_HEADERS, acceptsEventStream } from '../httpRules/eventStream';
 import { EventStreamWriter } from './EventStreamWriter';
 import type { HttpExchange } from './HttpExchange';
+import type { PeerInfo } from '../telemetry/PeerInfo';
+
+/** An exchange that cannot say more: HTTP over TCP, the client's address unknown (a Web handler). */
+const HTTP_PEER: PeerInfo = Object.freeze({ transport: 'tcp', protocol: 'http' });
 
 /** The {@link DispatchContext} of one HTTP exchange. */
 export class ExchangeContext implements DispatchContext {
@@ -46,6 +50,11 @@ export class ExchangeContext implements DispatchContext {
   /** Whether header `name` (lower-case) came on more than one line (false where the adapter cannot tell). */
   headerRepeated(name: string): boolean {
     return this.exchange.headerRepeated?.(name) === true;
+  }
+
+  /** Where the request came from, for the `telemetry` option (read only when it is on). */
+  peer(): PeerInfo {
+    return this.exchange.peer?.() ?? HTTP_PEER;
   }
 
   /** Aborts when the client goes away before the response is finished, or falls too far behind its event stream. */

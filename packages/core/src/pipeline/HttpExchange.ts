@@ -8,6 +8,8 @@
  * bytes; every protocol decision — statuses, bodies, headers, when to stream — is the pipeline's.
  */
 
+import type { PeerInfo } from '../telemetry/PeerInfo';
+
 /** Where an exchange delivers the body it reads; each exchange reports `end`, `consumed` or `failed` at most once. */
 export interface BodySink {
   /** One chunk of the body; `false` means "stop reading": the body is over the limit (the pipeline then calls {@link HttpExchange.discardBody}). */
@@ -41,6 +43,8 @@ export interface HttpExchange {
   headerRepeated?(name: string): boolean;
   /** The local address the request arrived on (a socket's); left out where there is none (Web runtimes). */
   readonly localAddress?: string;
+  /** Where the request came from, for the `telemetry` option (read only when it is on); default: HTTP over TCP, address unknown. */
+  peer?(): PeerInfo;
   /** The framework's request object: handed to the token verifier and to procedures (`context.request`). */
   readonly request: unknown;
   /** What an upstream body parser made of the body (text or a parsed value); `undefined` when the body is still unread. */

@@ -10,6 +10,7 @@
  * that writes its whole body before reading gets the 413 instead of a reset.
  */
 import type { BodySink, HttpExchange, WholeBody } from './HttpExchange';
+import type { PeerInfo } from '../telemetry/PeerInfo';
 import { utf8Length } from './utf8';
 
 /** A listener of a Node stream event (typed as Node's own `EventEmitter` types them). */
@@ -21,7 +22,8 @@ export interface NodeRequest {
   readonly method?: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly headersDistinct?: Readonly<Record<string, string[] | undefined>>;
-  readonly socket?: { readonly localAddress?: string } | null;
+  readonly httpVersion?: string;
+  readonly socket?: { readonly localAddress?: string; readonly remoteAddress?: string; readonly remotePort?: number } | null;
   readonly readableEnded: boolean;
   readonly complete: boolean;
   readonly destroyed: boolean;
@@ -94,6 +96,12 @@ export class NodeExchange implements HttpExchange {
     if (this.req.headers[name] === undefined) return false;
     const lines = this.req.headersDistinct?.[name];
     return lines !== undefined && lines.length > 1;
+  }
+
+  /** Where the request came from, for the `telemetry` option (read only when it is on). */
+  peer(): PeerInfo {
+    const { socket, httpVersion } = this.req;
+    return { transport: 'tcp', protocol: 'http', protocolVersion: httpVersion, address: socket?.remoteAddress, port: socket?.remotePort };
   }
 
   get localAddress(): string | undefined {

@@ -16,7 +16,10 @@ function node(args: string[]): string {
 describe('@toolwire/core package entry', () => {
   it('has no runtime dependencies', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
-    expect(pkg.peerDependencies ?? {}).toEqual({});
+    // a peer is allowed only as optional: @opentelemetry/api, for the telemetry option, which core never loads
+    const optional = Object.entries(pkg.peerDependenciesMeta ?? {}).filter(([, meta]) => (meta as { optional?: boolean }).optional === true).map(([name]) => name);
+    expect(Object.keys(pkg.peerDependencies ?? {})).toEqual(optional);
+    expect(optional).toEqual(['@opentelemetry/api']);
   });
 
   it('ships type declarations for its entry', () => {

@@ -1,0 +1,180 @@
+/**
+ * Entry: the cost of the `telemetry` option — `node bench/dist/telemetry.js [--rounds=N]
+ * [--requests=N] [--baseline=DIR]`. Measured in one run, rounds interleaved:
+ *  - in-process, `Dispatcher.handle` of `tools/call add` (ns per call, fastest batch): without
+ *    the option, with it (an SDK tracer whose BatchSpanProcessor feeds an exporter that drops
+ *    everything, and a meter), with it given the API's no-op tracer and meter (`noop`: toolwire's
+ *    own share of the cost, without the SDK's), and — with `--baseline=DIR`, a checkout of another commit built
+ *    there (e.g. main) — that commit's dispatcher;
+ *  - on node:http (`mcpHandler` in a forked server, driven over keep-alive from here): the
+ *    server's CPU time per request (user + system), off against on (and the baseline).
+ * Ratios, not absolute figures: the machine is usually shared.
+ */
+import { fork } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import { join, resolve } from 'node:path';
+import * as api from '@opentelemetry/api';
+import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+
+type Core = typeof import('@toolwire/core');
+type Express = typeof import('@toolwire/express');
+type Variant = 'baseline' | 'off' | 'noop' | 'on';
+
+const CALL = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":2,"b":3}}}';
+
+/** An exporter that drops every span (what "a no-op exporter" costs: the SDK's work, no I/O). */
+class DroppingExporter implements SpanExporter {
+  export(_spans: ReadableSpan[], done: (result: { code: number }) => void): void {
+    done({ code: 0 });
+  }
+  shutdown(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+class IdleReader extends MetricReader {
+  protected onForceFlush(): Promise<void> {
+    return Promise.resolve();
+  }
+  protected onShutdown(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+function telemetryOption(): { api: typeof api; tracer: api.Tracer; meter: api.Meter } {
+  const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(new DroppingExporter())] });
+  const meters = new MeterProvider({ readers: [new IdleReader()] });
+  return { api, tracer: provider.getTracer('bench'), meter: meters.getMeter('bench') };
+}
+
+function modules(variant: Variant, baseline: string | undefined): { core: Core; express: Express } {
+  const root = variant === 'baseline' && baseline ? resolve(baseline) : resolve(__dirname, '../..');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const core = require(join(root, 'packages/core/dist/index.js')) as Core;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const express = require(join(root, 'packages/express/dist/index.js')) as Express;
+  return { core, express };
+}
+
+function service(core: Core): { decl: InstanceType<Core['ToolDeclaration']>; defs: InstanceType<Core['ServiceDefinition']> } {
+  const decl = new core.ToolDeclaration('bench', '1.0.0');
+  decl.addTool('add', 'Add').addParam('a', core.integerType()).addParam('b', core.integerType());
+  const defs = new core.ServiceDefinition().registerProcedure('add', (a: number, b: number) => a + b);
+  return { decl, defs };
+}
+
+function options(variant: Variant): Record<string, unknown> {
+  if (variant === 'noop') return { telemetry: { api, tracer: api.trace.getTracer('bench'), meter: api.metrics.getMeter('bench') } };
+  return variant === 'on' ? { telemetry: telemetryOption() } : {};
+}
+
+/** ns per `handle(tools/call add)` in the fastest of `batches` batches. */
+function micro(variant: Variant, baseline: string | undefined, batches: number, perBatch: number): number {
+  const { core } = modules(variant, baseline);
+  const { decl, defs } = service(core);
+  const dispatcher = new core.Dispatcher(defs, decl, options(variant) as never);
+  const context = { protocolVersion: '2025-11-25' };
+  for (let i = 0; i < perBatch; i++) dispatcher.handle(CALL, context);
+  let best = Infinity;
+  for (let b = 0; b < batches; b++) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < perBatch; i++) dispatcher.handle(CALL, context);
+    best = Math.min(best, Number(process.hrtime.bigint() - start) / perBatch);
+  }
+  return best;
+}
+
+/** The forked server: mcpHandler on node:http, port and CPU usage over IPC. */
+function serve(variant: Variant, baseline: string | undefined): void {
+  const { core, express } = modules(variant, baseline);
+  const { decl, defs } = service(core);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const http = require('node:http') as typeof import('node:http');
+  const server = http.createServer(express.mcpHandler(decl, defs, options(variant) as never));
+  server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as { port: number }).port }));
+  process.on('message', (message: string) => {
+    if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
+    if (message === 'exit') server.close(() => process.exit(0));
+  });
+}
+
+interface Child {
+  port: number;
+  ask(what: 'cpu'): Promise<NodeJS.CpuUsage>;
+  stop(): void;
+}
+
+function startServer(variant: Variant, baseline: string | undefined): Promise<Child> {
+  const child = fork(__filename, ['--serve', variant, ...(baseline ? [`--baseline=${baseline}`] : [])]);
+  return new Promise((resolveChild) => {
+    child.once('message', (m: { port: number }) =>
+      resolveChild({
+        port: m.port,
+        ask: () => new Promise((r) => child.once('message', (reply: { cpu: NodeJS.CpuUsage }) => r(reply.cpu)) && child.send('cpu')),
+        stop: () => child.send('exit'),
+      }),
+    );
+  });
+}
+
+/** Sends `n` calls, `concurrency` at a time, over keep-alive; µs of server CPU per request. */
+async function drive(server: Child, n: number, concurrency: number): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', host: '127.0.0.1' };
+  const one = (): Promise<void> =>
+    new Promise((done, fail) => {
+      const req = request({ host: '127.0.0.1', port: server.port, path: '/mcp', method: 'POST', headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => (res.statusCode === 200 ? done() : fail(new Error(`status ${res.statusCode}`))));
+      });
+      req.on('error', fail);
+      req.end(CALL);
+    });
+  const run = async (count: number): Promise<void> => {
+    let left = count;
+    await Promise.all(Array.from({ length: concurrency }, async () => {
+      while (left-- > 0) await one();
+    }));
+  };
+  await run(Math.min(2000, n)); // warm-up
+  const before = await server.ask('cpu');
+  await run(n);
+  const after = await server.ask('cpu');
+  agent.destroy();
+  return (after.user - before.user + after.system - before.system) / n;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+async function main(): Promise<void> {
+  const arg = (name: string, fallback: string): string => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+  const baseline = process.argv.find((a) => a.startsWith('--baseline='))?.slice('--baseline='.length);
+  if (process.argv.includes('--serve')) return serve(process.argv[process.argv.indexOf('--serve') + 1] as Variant, baseline);
+  const rounds = Number(arg('rounds', '3'));
+  const requests = Number(arg('requests', '20000'));
+  const variants: Variant[] = baseline ? ['baseline', 'off', 'noop', 'on'] : ['off', 'noop', 'on'];
+  const ns: Record<string, number[]> = {};
+  const cpu: Record<string, number[]> = {};
+  for (let r = 0; r < rounds; r++) {
+    for (const v of variants) (ns[v] ??= []).push(micro(v, baseline, 20, 5000));
+    for (const v of variants) {
+      const server = await startServer(v, baseline);
+      (cpu[v] ??= []).push(await drive(server, requests, 8));
+      server.stop();
+    }
+    console.error(`round ${r + 1}/${rounds} done`);
+  }
+  console.log(`telemetry cost, tools/call add (${rounds} rounds interleaved, medians; Node ${process.version})`);
+  for (const v of variants) {
+    const m = median(ns[v]);
+    const c = median(cpu[v]);
+    console.log(`${v.padEnd(8)} dispatcher ${m.toFixed(0).padStart(6)} ns/call  ×off ${(m / median(ns.off)).toFixed(3)}   node:http ${c.toFixed(1).padStart(6)} µs CPU/request  ×off ${(c / median(cpu.off)).toFixed(3)}`);
+  }
+}
+
+void main();

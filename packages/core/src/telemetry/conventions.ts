@@ -1,0 +1,98 @@
+/**
+ * conventions: the names and values the OpenTelemetry semantic conventions for MCP
+ * (`semantic-conventions-genai`, `model/mcp/*.yaml`, status: development) give server spans and
+ * the server duration metric — attribute keys, the histogram's name, unit and bucket boundaries,
+ * the JSON-RPC codes that are the caller's fault, and the method names the registry knows (any
+ * other method is recorded as `_OTHER`, so a client cannot grow span names or metric series
+ * without bound).
+ */
+
+/** Attribute keys, as the conventions spell them. */
+export const ATTR = Object.freeze({
+  methodName: 'mcp.method.name',
+  protocolVersion: 'mcp.protocol.version',
+  resourceUri: 'mcp.resource.uri',
+  toolName: 'gen_ai.tool.name',
+  operationName: 'gen_ai.operation.name',
+  toolArguments: 'gen_ai.tool.call.arguments',
+  toolResult: 'gen_ai.tool.call.result',
+  requestId: 'jsonrpc.request.id',
+  statusCode: 'rpc.response.status_code',
+  errorType: 'error.type',
+  networkTransport: 'network.transport',
+  networkProtocolName: 'network.protocol.name',
+  networkProtocolVersion: 'network.protocol.version',
+  clientAddress: 'client.address',
+  clientPort: 'client.port',
+});
+
+/** The server duration histogram: name, unit and the conventions' bucket boundaries (seconds). */
+export const DURATION_METRIC = Object.freeze({
+  name: 'mcp.server.operation.duration',
+  unit: 's',
+  description: 'MCP request or notification duration as observed on the receiver from the time it was received until the result or ack is sent.',
+  buckets: Object.freeze([0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300]),
+});
+
+/** `gen_ai.operation.name` of a tools/call span. */
+export const EXECUTE_TOOL = 'execute_tool';
+
+/** `error.type` of a tools/call answered with `isError: true`. */
+export const TOOL_ERROR = 'tool_error';
+
+/** `error.type` of a request the client cancelled before it was answered (no response is sent). */
+export const CANCELLED = 'cancelled';
+
+/** `mcp.method.name` (and span name) of a message whose method is missing or not an MCP method. */
+export const OTHER_METHOD = '_OTHER';
+
+/**
+ * JSON-RPC codes that say the caller sent what the server could not serve: recorded, but they do
+ * not make the span an error (-32700 parse, -32600 invalid request, -32601 method not found,
+ * -32602 invalid params — an unknown tool included — and -32002 resource not found).
+ */
+export const CALLER_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32601, -32602, -32002]);
+
+/** `SpanKind.SERVER` and `SpanStatusCode.ERROR` of `@opentelemetry/api` (stable values). */
+export const SPAN_KIND_SERVER = 1;
+export const STATUS_ERROR = 2;
+
+/** The method names of the conventions' registry (both eras). */
+export const MCP_METHODS: ReadonlySet<string> = new Set([
+  'initialize',
+  'ping',
+  'server/discover',
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'resources/subscribe',
+  'resources/unsubscribe',
+  'subscriptions/listen',
+  'prompts/list',
+  'prompts/get',
+  'completion/complete',
+  'logging/setLevel',
+  'sampling/createMessage',
+  'elicitation/create',
+  'roots/list',
+  'tasks/get',
+  'tasks/result',
+  'tasks/list',
+  'tasks/cancel',
+  'notifications/initialized',
+  'notifications/cancelled',
+  'notifications/progress',
+  'notifications/message',
+  'notifications/roots/list_changed',
+  'notifications/tools/list_changed',
+  'notifications/resources/list_changed',
+  'notifications/resources/updated',
+  'notifications/prompts/list_changed',
+  'notifications/subscriptions/acknowledged',
+  'notifications/tasks/status',
+]);
+
+/** Methods whose `params.uri` names a resource (`mcp.resource.uri`; never in the span name). */
+export const RESOURCE_METHODS: ReadonlySet<string> = new Set(['resources/read', 'resources/subscribe', 'resources/unsubscribe', 'notifications/resources/updated']);

@@ -26,23 +26,23 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/express/src/**/*.ts', 'packages/stdio/src/**/*.ts'],
+    files: ['packages/express/src/**/*.ts', 'packages/stdio/src/**/*.ts', 'packages/fastify/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@toolwire/core/*', '../../core/*', '../../../core/*'] }],
+      'no-restricted-imports': ['error', { patterns: ['@toolwire/core/*', '!@toolwire/core/transport', '../../core/*', '../../../core/*'] }],
     },
   },
   {
     // @toolwire/fetch runs on Web-standard runtimes (Workers have no node: modules)
     files: ['packages/fetch/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', '@toolwire/core/*', '../../core/*', '../../../core/*', 'express', 'http', 'stream', 'fs', 'net'] }],
+      'no-restricted-imports': ['error', { patterns: ['node:*', '@toolwire/core/*', '!@toolwire/core/transport', '../../core/*', '../../../core/*', 'express', 'http', 'stream', 'fs', 'net'] }],
     },
   },
   {
     // @toolwire/jwt: core's public entry and jose only; Web-standard APIs (fetch, URL), no node:
     files: ['packages/jwt/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', '@toolwire/core/*', '../../core/*', '../../../core/*', 'express', 'http', 'stream', 'fs', 'net'] }],
+      'no-restricted-imports': ['error', { patterns: ['node:*', '@toolwire/core/*', '!@toolwire/core/transport', '../../core/*', '../../../core/*', 'express', 'http', 'stream', 'fs', 'net'] }],
     },
   },
   {

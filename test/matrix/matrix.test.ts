@@ -2,7 +2,7 @@
  * The rule × version × transport matrix: every cross-cutting rule (scopes, listOnlyPermittedTools,
  * context.auth, required capabilities, argument validation, every limit, callTimeoutMs, onError,
  * maxConcurrentCalls, the Mcp-Param-* header forms) under every supported protocol version, through
- * the dispatcher, mcpRouter, mcpHandler, mcpFetchHandler and serveStdio — each cell where the rule
+ * the dispatcher, mcpRouter, mcpHandler, mcpFetchHandler, mcpPlugin (Fastify) and serveStdio — each cell where the rule
  * applies. A rule that holds on one era or one transport and not on another fails its cell here.
  */
 import { MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS } from '@toolwire/core';

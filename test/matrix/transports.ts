@@ -1,6 +1,7 @@
 /**
  * The matrix's transports: the dispatcher itself, mcpRouter (a real Express app on a loopback
- * port), mcpHandler (a node:http server), mcpFetchHandler (Web Request → Response) and serveStdio
+ * port), mcpHandler (a node:http server), mcpFetchHandler (Web Request → Response), mcpPlugin (a
+ * listening Fastify app) and serveStdio
  * (over in-memory streams, one connection per negotiated version and client capabilities). Each
  * serves a fresh copy of the fixture and turns one request spec into what a client would see —
  * the HTTP status and headers where the transport has them, and the JSON-RPC reply.
@@ -13,6 +14,8 @@ import express from 'express';
 import { Access, Dispatcher, META, isModernVersion, resourceMetadataUrl } from '@toolwire/core';
 import { mcpHandler, mcpRouter } from '@toolwire/express';
 import { mcpFetchHandler } from '@toolwire/fetch';
+import Fastify from 'fastify';
+import { mcpPlugin } from '@toolwire/fastify';
 import { serveStdio } from '@toolwire/stdio';
 import { TOKENS, RESOURCE, matrixAuth, matrixOptions, matrixService } from './fixture';
 import type { Recorder } from './fixture';
@@ -46,7 +49,7 @@ export interface Seen {
 }
 
 /** The transports of the matrix. */
-export type TransportName = 'dispatcher' | 'mcpRouter' | 'mcpHandler' | 'mcpFetchHandler' | 'serveStdio';
+export type TransportName = 'dispatcher' | 'mcpRouter' | 'mcpHandler' | 'mcpFetchHandler' | 'mcpPlugin' | 'serveStdio';
 
 /** What a transport is, known before it is opened (what decides whether a rule applies to it). */
 export interface Traits {
@@ -63,6 +66,7 @@ export const TRAITS: Readonly<Record<TransportName, Traits>> = Object.freeze({
   mcpRouter: { name: 'mcpRouter', http: true, protected: true },
   mcpHandler: { name: 'mcpHandler', http: true, protected: true },
   mcpFetchHandler: { name: 'mcpFetchHandler', http: true, protected: true },
+  mcpPlugin: { name: 'mcpPlugin', http: true, protected: true },
   serveStdio: { name: 'serveStdio', http: false, protected: false },
 });
 
@@ -194,6 +198,12 @@ export async function open(name: TransportName): Promise<Transport> {
         },
         close: async () => undefined,
       };
+    }
+    case 'mcpPlugin': {
+      const app = Fastify();
+      await app.register(mcpPlugin, { decl, defs, path: '/mcp', ...options, auth: matrixAuth(), maxBodyBytes: 4096 });
+      const url = new URL('/mcp', await app.listen({ host: '127.0.0.1', port: 0 })).href;
+      return { ...TRAITS[name], recorder, send: (spec) => overHttp(url, spec), close: () => app.close() };
     }
     case 'serveStdio':
       return stdioTransport(decl, defs, recorder, options);

@@ -1,7 +1,9 @@
 /**
- * @toolwire/core — the public surface: schema types, declarations, procedures, faults,
- * content types, the dispatcher every transport uses, the HTTP rules the HTTP transports
- * share, and their authorization rules (an OAuth 2.1 protected resource). This file is the only barrel.
+ * @toolwire/core — what tool authors use: schema types, declarations, procedures, faults,
+ * content types, the dispatcher, the options of every transport (HTTP rules, authorization) and
+ * the task stores. What transport authors use — the HTTP pipeline and its adapter interface, the
+ * HTTP rules, JSON-RPC envelopes, setup checks — is the other entry, `@toolwire/core/transport`
+ * (`transport.ts`). These two files are the only barrels.
  */
 export { Type } from './schema/Type';
 export type { TypeId, JsonSchema, SchemaDialect, TypeOf } from './schema/Type';
@@ -62,7 +64,6 @@ export type { ToolError } from './content/ToolError';
 export { Dispatcher } from './dispatch/Dispatcher';
 export type { DispatchContext } from './dispatch/Dispatcher';
 export type { DispatchResult, DispatchStatus } from './dispatch/DispatchResult';
-export { checkDispatcherArguments, checkDispatcherOptions, describeArgument, DISPATCHER_OPTION_NAMES } from './dispatch/setup';
 export type { DispatcherOptions } from './dispatch/setup';
 export type { MissingProcedures } from './dispatch/missingProcedures';
 export { DEFAULT_LIMITS } from './dispatch/limits';
@@ -70,7 +71,6 @@ export type { Limits } from './dispatch/limits';
 export { logToStderr } from './dispatch/errorPolicy';
 export type { ErrorHook, ErrorInfo } from './dispatch/errorPolicy';
 export { Session } from './dispatch/Session';
-export { errorResponse, parseErrorResponse, refusalResponse, internalErrorResponse, pingRequest } from './dispatch/jsonRpc';
 export type { RequestId } from './dispatch/jsonRpc';
 export type { ProgressToken } from './dispatch/notifications';
 
@@ -89,26 +89,17 @@ export type {
   TelemetryContext,
 } from './telemetry/TelemetryOptions';
 
-export { HttpRules } from './httpRules/HttpRules';
-export type { HttpRequestHead } from './httpRules/HttpRules';
-export { DEFAULT_MAX_BODY_BYTES, resolveHttpOptions } from './httpRules/HttpOptions';
-export type { HttpOptions, ResolvedHttpOptions } from './httpRules/HttpOptions';
-export { HttpRefusals } from './httpRules/HttpRefusal';
-export type { HttpRefusal, HttpRefusalStatus } from './httpRules/HttpRefusal';
+export { DEFAULT_MAX_BODY_BYTES } from './httpRules/HttpOptions';
+export type { HttpOptions } from './httpRules/HttpOptions';
 
 export type { AuthInfo, TokenVerifier } from './auth/AuthInfo';
-export { resolveAuthOptions } from './auth/AuthOptions';
 export { AuthServerUnavailableError } from './auth/AuthServerUnavailableError';
-export type { AuthOptions, ResolvedAuth } from './auth/AuthOptions';
+export type { AuthOptions } from './auth/AuthOptions';
 export { Access } from './auth/Access';
 export type { AccessPolicy } from './auth/Access';
-export type { AuthOutcome } from './auth/BearerAuth';
-export { ProtectedResourceMetadata } from './auth/ProtectedResourceMetadata';
-export type { ProtectedResourceMetadataDocument, HttpReply } from './auth/ProtectedResourceMetadata';
+export type { ProtectedResourceMetadataDocument } from './auth/ProtectedResourceMetadata';
 export { resourceMetadataUrl } from './auth/resourceUrl';
-export { EVENT_STREAM_HEADERS, acceptsEventStream, eventStreamFrame } from './httpRules/eventStream';
-export { DEFAULT_MAX_SSE_BUFFER_BYTES, EventQueue, progressKey } from './httpRules/EventQueue';
-export type { EventFraming } from './httpRules/EventQueue';
+export { DEFAULT_MAX_SSE_BUFFER_BYTES } from './httpRules/EventQueue';
 
 export { MemoryTaskStore, DEFAULT_MAX_TASKS } from './tasks/MemoryTaskStore';
 export type { MemoryTaskStoreOptions } from './tasks/MemoryTaskStore';

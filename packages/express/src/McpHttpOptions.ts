@@ -3,18 +3,17 @@
  * given their defaults once, when the handler is created, by core (so every HTTP transport
  * checks them alike).
  */
-import { resolveHttpOptions as resolveOptions } from '@toolwire/core';
-import type { HttpOptions, ResolvedHttpOptions } from '@toolwire/core';
+import { resolveHttpOptions as resolveOptions } from '@toolwire/core/transport';
+import type { ResolvedHttpOptions } from '@toolwire/core/transport';
+import type { HttpOptions } from '@toolwire/core';
 
 /** Options of {@link mcpHandler} and {@link mcpRouter}: the dispatcher's plus the HTTP rules'. */
 export type McpHttpOptions = HttpOptions;
 
-export type { ResolvedHttpOptions };
-
 export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SSE_BUFFER_BYTES } from '@toolwire/core';
 
 /**
- * Checks the options once and applies the defaults.
+ * Checks the options once and applies the defaults, as `mcpHandler` does (core's `resolveHttpOptions` under this package's name).
  * @throws TypeError naming the option, what was expected and what was given.
  */
 export function resolveHttpOptions(options: unknown): ResolvedHttpOptions {

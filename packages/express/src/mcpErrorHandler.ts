@@ -6,7 +6,7 @@
  * error-handling middleware mounted on the MCP path can still answer in JSON.
  */
 import type { ErrorRequestHandler } from 'express';
-import { internalErrorResponse, parseErrorResponse, refusalResponse } from '@toolwire/core';
+import { internalErrorResponse, parseErrorResponse, refusalResponse } from '@toolwire/core/transport';
 
 interface HttpishError {
   status?: unknown;

@@ -1,21 +1,18 @@
 /**
  * mcpFetchHandler: the stateless Streamable HTTP endpoint as a Web-standard handler,
  * `(request: Request) => Promise<Response>`, for runtimes and frameworks built on the Fetch API
- * (Bun, Deno, Cloudflare Workers, Next.js route handlers, Hono). It applies core's HTTP rules —
- * the very ones `@toolwire/express` applies, the bearer-token rules of the `auth` option included
- * (before the body is read) — reads the body within the limit, hands the message
- * to core's Dispatcher and turns what comes back into a Response. Every protocol decision is core's.
+ * (Bun, Deno, Cloudflare Workers, Next.js route handlers, Hono) — core's `HttpPipeline`, the very
+ * one `@toolwire/express` runs, over a {@link FetchExchange}. Every protocol decision is core's.
  */
-import { Dispatcher, HttpRefusals, HttpRules, checkDispatcherArguments, resolveHttpOptions } from '@toolwire/core';
-import type { DispatchResult, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
+import { HttpPipeline } from '@toolwire/core/transport';
+import type { ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import type { McpFetchOptions } from './McpFetchOptions';
-import { requestHead } from './requestHead';
-import { readBody } from './readBody';
-import { dispatchResponse, refusalResponse } from './responses';
-import { FetchDispatchContext } from './FetchDispatchContext';
+import { FetchExchange } from './FetchExchange';
 
 /** A Web-standard request handler; it always resolves (with an error Response if need be), never rejects. */
 export type McpFetchHandler = (request: Request) => Promise<Response>;
+
+const OWNER = Object.freeze({ name: '@toolwire/fetch', factory: 'mcpFetchHandler' });
 
 /**
  * Serves `decl`'s tools, implemented by `defs`, at whatever URL routes to the returned handler.
@@ -36,38 +33,8 @@ export type McpFetchHandler = (request: Request) => Promise<Response>;
  * app.all('/mcp', (c) => handle(c.req.raw));                                          // Hono
  */
 export function mcpFetchHandler(decl: ToolDeclaration, defs: ServiceDefinition, options?: McpFetchOptions): McpFetchHandler {
-  const resolved = resolveHttpOptions('@toolwire/fetch', options);
-  checkDispatcherArguments('mcpFetchHandler', defs, decl, resolved.dispatcher, 'decl, defs');
-  const dispatcher = new Dispatcher(defs, decl, resolved.dispatcher);
-  const rules = new HttpRules(resolved, '@toolwire/fetch');
-  const { maxBodyBytes } = rules;
-  const { maxSseBufferBytes } = resolved;
-
-  async function answer(request: Request): Promise<Response> {
-    const head = requestHead(request);
-    const refusal = rules.check(head);
-    if (refusal) return refusalResponse(refusal);
-    const authenticated = rules.authenticate(head, request);
-    const outcome = authenticated instanceof Promise ? await authenticated : authenticated;
-    if (outcome.refusal) return refusalResponse(outcome.refusal);
-    const body = await readBody(request, maxBodyBytes);
-    if ('problem' in body) return refusalResponse(body.problem === 'tooLarge' ? rules.tooLarge : HttpRefusals.bodyConsumed);
-    return new Promise<Response>((resolve) => {
-      const context = new FetchDispatchContext(request, resolve, outcome.access, maxSseBufferBytes);
-      const finish = (result: DispatchResult): void => {
-        if (!context.end(result.body)) resolve(dispatchResponse(result));
-      };
-      const result = dispatcher.handle(body.text, context);
-      if (result instanceof Promise) result.then(finish, () => resolve(refusalResponse(HttpRefusals.internal)));
-      else finish(result);
-    });
-  }
-
-  return async function mcpFetchHandler(request: Request): Promise<Response> {
-    try {
-      return await answer(request);
-    } catch {
-      return refusalResponse(HttpRefusals.internal); // a body stream that failed mid-read; the dispatcher itself never throws
-    }
+  const pipeline = new HttpPipeline(OWNER, decl, defs, options);
+  return function mcpFetchHandler(request: Request): Promise<Response> {
+    return new Promise<Response>((resolve) => pipeline.serve(new FetchExchange(request, resolve)));
   };
 }

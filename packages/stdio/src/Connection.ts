@@ -3,7 +3,8 @@
  * version negotiated by initialize, the calls in flight), and the framing of the last message
  * read, which replies default to.
  */
-import { Dispatcher, DispatcherOptions, ServiceDefinition, Session, ToolDeclaration, checkDispatcherArguments, describeArgument, refusalResponse } from '@toolwire/core';
+import { Dispatcher, DispatcherOptions, ServiceDefinition, Session, ToolDeclaration } from '@toolwire/core';
+import { createDispatcher, describeArgument, refusalResponse } from '@toolwire/core/transport';
 import { DEFAULT_FRAMING, DEFAULT_MAX_MESSAGE_BYTES, FramedMessage, Framing } from './framing/Framing';
 import { frameMessage } from './framing/frameMessage';
 
@@ -37,12 +38,11 @@ export abstract class Connection {
   constructor(defs: ServiceDefinition, decl: ToolDeclaration, options: StdioOptions = {}, owner = `new ${new.target.name}`) {
     if (typeof options !== 'object' || options === null) throw new TypeError(`${owner}: expected an options object, got ${describeArgument(options)}`);
     const { maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES, ...dispatcherOptions } = options;
-    checkDispatcherArguments(owner, defs, decl, dispatcherOptions);
+    this.dispatcher = createDispatcher(owner, defs, decl, dispatcherOptions); // checks the arguments, once
     if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes < 1) {
       throw new RangeError(`@toolwire/stdio: expected maxMessageBytes to be a positive integer, got ${String(maxMessageBytes)}`);
     }
     this.maxMessageBytes = maxMessageBytes;
-    this.dispatcher = new Dispatcher(defs, decl, dispatcherOptions);
   }
 
   /** The framing of the last message read (`'content-length'` before any). */

@@ -9,7 +9,7 @@
  * waits for the calls in flight before it resolves. A broken output (EPIPE) ends it quietly.
  */
 import type { Readable, Writable } from 'node:stream';
-import { pingRequest } from '@toolwire/core';
+import { pingRequest } from '@toolwire/core/transport';
 import type { Era } from '@toolwire/core';
 import type { ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import type { StdioOptions } from './Connection';

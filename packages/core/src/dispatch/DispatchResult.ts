@@ -23,8 +23,6 @@ export interface DispatchResult {
   readonly parts?: readonly (string | Uint8Array)[];
   /** The HTTP status of this answer (see {@link DispatchStatus}); stdio ignores it. */
   readonly status: DispatchStatus;
-  /** True when the message as a whole was refused (`status` 400 or 404). Kept for existing code; prefer `status`. */
-  readonly rejected: boolean;
   /**
    * Response headers core chose for this answer (a 403's `WWW-Authenticate` challenge); the
    * transport writes them beside its own framing headers. Absent for most answers.
@@ -49,7 +47,7 @@ const STATUS: Readonly<Record<Disposition | 'silence', DispatchStatus>> = Object
 });
 
 /** The result of a message that gets no reply (notifications, responses): HTTP 202. */
-export const SILENCE: DispatchResult = Object.freeze({ body: '', status: STATUS.silence, rejected: false });
+export const SILENCE: DispatchResult = Object.freeze({ body: '', status: STATUS.silence });
 
 /**
  * A response to send, with the status of its disposition (default: an ordinary response, 200).
@@ -57,7 +55,7 @@ export const SILENCE: DispatchResult = Object.freeze({ body: '', status: STATUS.
  */
 export function answer(body: string, disposition: Disposition = 'response', parts?: readonly (string | Uint8Array)[]): DispatchResult {
   const status = STATUS[disposition];
-  return parts ? { body, parts, status, rejected: status >= 400 } : { body, status, rejected: status >= 400 };
+  return parts ? { body, parts, status } : { body, status };
 }
 
 /** A whole message refused (invalid JSON, not JSON-RPC, a forbidden batch, an unsupported version): HTTP 400. */

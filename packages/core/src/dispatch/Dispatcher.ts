@@ -39,6 +39,29 @@ import type { RequestId } from './jsonRpc';
 import { Telemetry } from '../telemetry/Telemetry';
 import type { PeerInfo } from '../telemetry/PeerInfo';
 
+/** Set while {@link createDispatcher} constructs a dispatcher whose arguments it has just checked. */
+let prechecked = false;
+
+/**
+ * Makes a transport's dispatcher, checking its arguments once under the transport's own name
+ * (`mcpHandler: expected a ToolDeclaration …`): options a factory already checked (with
+ * `resolveHttpOptions` or `checkDispatcherOptions`) are not checked again, and the constructor
+ * checks nothing more.
+ * @param order - the argument order `owner` takes, to name a swap.
+ * @throws TypeError for a missing or swapped argument and for an unknown or mistyped option.
+ * @example
+ * const dispatcher = createDispatcher('myAdapter', defs, decl, resolved.dispatcher, 'decl, defs');
+ */
+export function createDispatcher(owner: string, defs: unknown, decl: unknown, options?: DispatcherOptions, order: 'defs, decl' | 'decl, defs' = 'defs, decl'): Dispatcher {
+  const checked = checkDispatcherArguments(owner, defs, decl, options, order);
+  prechecked = true;
+  try {
+    return new Dispatcher(defs as ServiceDefinition, decl as ToolDeclaration, checked);
+  } finally {
+    prechecked = false;
+  }
+}
+
 /** What the transport knows about the message it dispatches. */
 export interface DispatchContext {
   /**
@@ -111,7 +134,7 @@ export class Dispatcher {
    * @throws TypeError for a missing or swapped argument and for an unknown or mistyped option.
    */
   constructor(defs: ServiceDefinition, decl: ToolDeclaration, options?: DispatcherOptions) {
-    const checked = checkDispatcherArguments('new Dispatcher', defs, decl, options);
+    const checked = prechecked ? (options ?? {}) : checkDispatcherArguments('new Dispatcher', defs, decl, options);
     const policy = new ErrorPolicy(checked.exposeInternalErrors === true, checked.onError);
     this.limits = resolveLimits(checked);
     const key = checked.requestStateKey;

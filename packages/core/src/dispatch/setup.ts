@@ -116,8 +116,11 @@ export function checkDispatcherArguments(
   const declProblem = decl instanceof ToolDeclaration ? undefined : `a ToolDeclaration as the ${order === 'defs, decl' ? 'second' : 'first'} argument, got ${describeArgument(decl)}`;
   const problem = order === 'defs, decl' ? (defsProblem ?? declProblem) : (declProblem ?? defsProblem);
   if (problem) throw new TypeError(`${owner}: expected ${problem}${hint}`);
-  return checkDispatcherOptions(owner, options);
+  return CHECKED.has(options as object) ? (options as DispatcherOptions) : checkDispatcherOptions(owner, options);
 }
+
+/** Options objects {@link checkDispatcherOptions} already passed, so a factory's later steps do not check them again. */
+const CHECKED = new WeakSet<object>();
 
 /**
  * Checks dispatcher options: known names only (a misspelt option is an error, not silently
@@ -138,6 +141,7 @@ export function checkDispatcherOptions(owner: string, options: unknown): Dispatc
     if (telemetry) throw new TypeError(`${owner}: option telemetry: expected ${telemetry}`);
     if (value !== undefined && !check[1](value)) throw new TypeError(`${owner}: option ${name}: expected ${check[0]}, got ${describeArgument(value)}`);
   }
+  CHECKED.add(options);
   return options as DispatcherOptions;
 }
 

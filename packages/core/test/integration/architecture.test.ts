@@ -2,7 +2,7 @@
  * Architecture rules that keep the design honest: core is platform-neutral, transports use only
  * core's public entry, and only core maps methods to responses.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const packages = join(__dirname, '..', '..', '..');
@@ -25,6 +25,36 @@ const imports = (file: string): string[] => [...readFileSync(file, 'utf8').match
 
 const manifest = (pkg: string) => JSON.parse(readFileSync(join(packages, pkg, 'package.json'), 'utf8'));
 
+/**
+ * Core's folders from the bottom up. Layer 1 is the protocol engine: its folders still import
+ * one another (the knots below); nothing in it may import the layers above.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['brand.ts'],
+  // schema joined the engine when schema/portable.ts began to import ToolDeclaration's type
+  ['schema', 'protocol', 'content', 'remoting', 'declaration', 'auth', 'dispatch', 'httpRules', 'telemetry'],
+  ['tasks', 'pipeline'],
+  ['index.ts', 'transport.ts'],
+];
+
+/** The mutual imports between engine folders that exist today; a new one fails the cycle test. */
+const KNOWN_KNOTS: readonly string[] = ['auth<->dispatch', 'auth<->httpRules', 'content<->remoting', 'declaration<->schema', 'dispatch<->protocol', 'dispatch<->telemetry'];
+
+/** Every (importing folder, imported folder) pair between different top-level parts of core's src. */
+function folderImports(): [string, string][] {
+  const src = join(packages, 'core', 'src');
+  const top = (path: string): string => relative(src, path).split(/[\\/]/)[0];
+  const pairs = new Set<string>();
+  for (const file of sources(src)) {
+    for (const spec of imports(file).filter((s) => s.startsWith('.'))) {
+      const target = join(file, '..', spec);
+      const [from, to] = [top(file), top(existsSync(target) ? target : `${target}.ts`)];
+      if (from !== to) pairs.add(`${from}>${to}`);
+    }
+  }
+  return [...pairs].map((p) => p.split('>') as [string, string]);
+}
+
 describe('architecture', () => {
   it('dependencies: core none, stdio and fetch only core (installing them never pulls in express), express core plus express as a peer', () => {
     expect(manifest('core').dependencies ?? {}).toEqual({});
@@ -34,6 +64,12 @@ describe('architecture', () => {
     expect(manifest('fetch').peerDependencies ?? {}).toEqual({});
     expect(Object.keys(manifest('express').dependencies)).toEqual(['@toolwire/core']);
     expect(Object.keys(manifest('express').peerDependencies)).toEqual(['express']);
+  });
+
+  it('fastify: only core, fastify 5 as a peer (tested against an exact dev version), so core keeps no dependency', () => {
+    expect(Object.keys(manifest('fastify').dependencies)).toEqual(['@toolwire/core']);
+    expect(manifest('fastify').peerDependencies).toEqual({ fastify: '^5.0.0' });
+    expect(manifest('fastify').devDependencies.fastify).toMatch(/^5\.\d+\.\d+$/);
   });
 
   it('jwt: only core and jose (an exact version), so the protected-resource rules add no dependency to core, express or stdio', () => {
@@ -70,15 +106,37 @@ describe('architecture', () => {
 
   it('fetch imports nothing but core and its own files (it runs where there is no node:)', () => {
     for (const file of sources(join(packages, 'fetch', 'src'))) {
-      for (const spec of imports(file)) expect(`${relative(packages, file)} -> ${spec}`).toMatch(/ -> (\.\.?\/|@toolwire\/core$)/);
+      for (const spec of imports(file)) expect(`${relative(packages, file)} -> ${spec}`).toMatch(/ -> (\.\.?\/|@toolwire\/core(\/transport)?$)/);
     }
   });
 
-  it.each(['express', 'stdio', 'fetch', 'jwt', 'redis'])('%s uses only the public entry of core', (pkg) => {
+  it.each(['express', 'stdio', 'fetch', 'fastify', 'jwt', 'redis'])('%s uses only the public entries of core (@toolwire/core, @toolwire/core/transport)', (pkg) => {
     for (const file of sources(join(packages, pkg, 'src'))) {
       for (const spec of imports(file)) {
-        expect(`${relative(packages, file)} -> ${spec}`).not.toMatch(/@toolwire\/core\/|\.\.\/\.\.\/core/);
+        expect(`${relative(packages, file)} -> ${spec}`).not.toMatch(/@toolwire\/core\/(?!transport$)|\.\.\/\.\.\/core/);
       }
+    }
+  });
+
+  it('core is layered: brand, then the protocol engine (schema included), then tasks and the HTTP pipeline, then the two entries — no import goes up', () => {
+    const layer = (folder: string): number => LAYERS.findIndex((names) => names.includes(folder));
+    for (const [from, to] of folderImports()) {
+      expect(`${from} (layer ${layer(from)}) -> ${to} (layer ${layer(to)})`).toMatch(/\(layer (\d+)\) -> .*\(layer (?!-1)(\d+)\)$/);
+      expect(`${from} -> ${to}: ${layer(to) <= layer(from) ? 'down or across' : 'up'}`).toMatch(/: down or across$/);
+    }
+  });
+
+  it("core's folders form no new cycle: outside the engine's known knots, no two folders import each other", () => {
+    const edges = new Set(folderImports().map(([from, to]) => `${from}>${to}`));
+    const cycles = [...edges].map((e) => e.split('>')).filter(([a, b]) => a < b && edges.has(`${b}>${a}`)).map(([a, b]) => `${a}<->${b}`);
+    expect(cycles.filter((c) => !KNOWN_KNOTS.includes(c))).toEqual([]);
+    // the pipeline and tasks sit above the knot and take part in no cycle at all
+    expect(cycles.filter((c) => /pipeline|tasks/.test(c))).toEqual([]);
+  });
+
+  it('the Streamable HTTP pipeline depends on nothing platform-specific: it reaches the request only through HttpExchange', () => {
+    for (const file of sources(join(packages, 'core', 'src', 'pipeline')).filter((f) => !f.endsWith('NodeExchange.ts'))) {
+      expect(`${relative(packages, file)}: ${/\b(IncomingMessage|ServerResponse|Buffer|process\.)\b/.test(code(file))}`).toMatch(/: false$/);
     }
   });
 

@@ -6,7 +6,8 @@
  * never reaches the tool; and `maxRequestStateBytes`, a clear error instead of a state the client
  * could never send back.
  */
-import { Dispatcher, HttpRules, ServiceDefinition, ToolDeclaration, resolveHttpOptions, stringType } from '@toolwire/core';
+import { Dispatcher, ServiceDefinition, ToolDeclaration, stringType } from '@toolwire/core';
+import { HttpRules, resolveHttpOptions } from '@toolwire/core/transport';
 import type { Access, AuthInfo, DispatcherOptions } from '@toolwire/core';
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {}, sampling: {}, roots: {} } };

@@ -63,4 +63,23 @@ describe('@toolwire/core package entry', () => {
     ]);
     expect(out).toBe('true');
   });
+
+  it('has a second entry, @toolwire/core/transport, for require() and import alike, with its types', () => {
+    expect(pkg.exports['./transport']).toEqual({ types: './dist/transport.d.ts', default: './dist/transport.js' });
+    expect(existsSync(join(root, 'dist', 'transport.d.ts'))).toBe(true);
+    const out = node([
+      '--input-type=module',
+      '-e',
+      `import { createRequire } from 'node:module';
+       import { HttpPipeline, NodeExchange, HttpRefusals } from '@toolwire/core/transport';
+       const cjs = createRequire(import.meta.url)('@toolwire/core/transport');
+       process.stdout.write(JSON.stringify([typeof HttpPipeline, typeof NodeExchange, cjs.HttpPipeline === HttpPipeline, HttpRefusals.methodNotAllowed.status]));`,
+    ]);
+    expect(JSON.parse(out)).toEqual(['function', 'function', true, 405]);
+  });
+
+  it('keeps transport-only names out of the main entry', () => {
+    const main = node(['-e', `process.stdout.write(JSON.stringify(['HttpPipeline', 'HttpRules', 'EventQueue', 'checkDispatcherArguments', 'refusalResponse'].filter((n) => n in require('@toolwire/core'))))`]);
+    expect(JSON.parse(main)).toEqual([]);
+  });
 });

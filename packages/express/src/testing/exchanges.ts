@@ -7,7 +7,8 @@
 import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Dispatcher, describeArgument } from '@toolwire/core';
+import { Dispatcher } from '@toolwire/core';
+import { describeArgument } from '@toolwire/core/transport';
 
 /** What came back: the HTTP status (or core's choice of it) and the body text (`''` for none). */
 export interface Exchanged {

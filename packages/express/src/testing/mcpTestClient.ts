@@ -4,7 +4,8 @@
  * speaks the protocol as a client does (protocol version header, JSON-RPC ids) and unwraps the
  * answers; refusals and JSON-RPC errors throw {@link McpTestClientError}.
  */
-import { LATEST_PROTOCOL_VERSION, describeArgument } from '@toolwire/core';
+import { LATEST_PROTOCOL_VERSION } from '@toolwire/core';
+import { describeArgument } from '@toolwire/core/transport';
 import { exchangeFor, VERSION_HEADER } from './exchanges';
 import type { Exchange, McpTestTarget } from './exchanges';
 import { McpTestClientError } from './McpTestClientError';

@@ -3,8 +3,10 @@
  * AuthServerUnavailableError, and HttpRules.authenticate answers 503 with its Retry-After and a
  * -32603 body (no challenge: the token was not judged), where any other failure stays 401.
  */
-import { AuthServerUnavailableError, HttpRules, resolveHttpOptions } from '../../../src';
-import type { AuthOptions, HttpRefusal } from '../../../src';
+import { AuthServerUnavailableError } from '../../../src';
+import { HttpRules, resolveHttpOptions } from '../../../src/transport';
+import type { AuthOptions } from '../../../src';
+import type { HttpRefusal } from '../../../src/transport';
 
 const RESOURCE = 'https://mcp.example.com/mcp';
 

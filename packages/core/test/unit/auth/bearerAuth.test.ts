@@ -3,8 +3,10 @@
  * refusals of HttpRules.authenticate with their WWW-Authenticate challenges, the audience and
  * expiry checks, and `verify` called exactly once per request.
  */
-import { HttpRules, resolveHttpOptions, resourceMetadataUrl } from '../../../src';
-import type { AuthInfo, AuthOptions, AuthOutcome, HttpRefusal } from '../../../src';
+import { resourceMetadataUrl } from '../../../src';
+import { HttpRules, resolveHttpOptions } from '../../../src/transport';
+import type { AuthInfo, AuthOptions } from '../../../src';
+import type { AuthOutcome, HttpRefusal } from '../../../src/transport';
 
 const RESOURCE = 'https://mcp.example.com/mcp';
 const METADATA = 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp';

@@ -4,7 +4,8 @@
  * header on the DispatchResult), `context.auth` for procedures, tools/list without the tools
  * the token cannot call (`listOnlyPermittedTools`), and the resource metadata document.
  */
-import { Access, Dispatcher, ProtectedResourceMetadata, ServiceDefinition, ToolDeclaration, integerType } from '../../../src';
+import { Access, Dispatcher, ServiceDefinition, ToolDeclaration, integerType } from '../../../src';
+import { ProtectedResourceMetadata } from '../../../src/transport';
 import type { AccessPolicy, AuthInfo, CallContext } from '../../../src';
 
 const METADATA = 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp';

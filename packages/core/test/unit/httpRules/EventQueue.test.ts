@@ -4,7 +4,8 @@
  * nothing but progress came after it, and every other message (and their order) kept. The
  * progress notifications are the dispatcher's own, so the key the queue reads is the one core writes.
  */
-import { Dispatcher, EventQueue, ServiceDefinition, ToolDeclaration, integerType, progressKey } from '@toolwire/core';
+import { Dispatcher, ServiceDefinition, ToolDeclaration, integerType } from '@toolwire/core';
+import { EventQueue, progressKey } from '@toolwire/core/transport';
 import type { CallContext } from '@toolwire/core';
 
 /** The notifications core sends for a call of `steps` with `token`, reporting progress 1 … n with a log message after each `logEvery`. */

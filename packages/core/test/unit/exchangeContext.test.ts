@@ -1,7 +1,14 @@
-/** HttpDispatchContext: the version header, the request, and when its signal aborts. */
+/** ExchangeContext over a NodeExchange (what mcpHandler builds): the version header, the request, and when its signal aborts. */
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpDispatchContext } from '../../src/HttpDispatchContext';
+import { ExchangeContext, NodeExchange } from '../../src/transport';
+
+/** The context mcpHandler gives the dispatcher for `req` and `res`. */
+class HttpDispatchContext extends ExchangeContext {
+  constructor(req: IncomingMessage, res: ServerResponse) {
+    super(new NodeExchange(req, res));
+  }
+}
 
 function fakes(headers: Record<string, string> = {}, res: { destroyed?: boolean; writableFinished?: boolean } = {}) {
   const req = { headers } as unknown as IncomingMessage;

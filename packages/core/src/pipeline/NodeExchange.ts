@@ -1,0 +1,260 @@
+/**
+ * NodeExchange: the {@link HttpExchange} of a Node request and response (`node:http`'s
+ * `IncomingMessage` and `ServerResponse`, which Express, Fastify and most Node frameworks hand
+ * over), written against their shape only, so core still imports nothing of Node. A whole
+ * response is one `writeHead` and one `end`, with its `Content-Length` (a response in pieces is
+ * corked into one write); an event stream's chunks of one tick go out in one write, and `write`
+ * returning false is the backpressure. A body over the limit gets the lingering close: the 413
+ * goes out whole at once (`Connection: close`), then the rest of the body is read and discarded
+ * — a bounded amount, for a bounded time — and only then is the connection closed, so a client
+ * that writes its whole body before reading gets the 413 instead of a reset.
+ */
+import type { BodySink, HttpExchange, WholeBody } from './HttpExchange';
+import type { PeerInfo } from '../telemetry/PeerInfo';
+import { utf8Length } from './utf8';
+
+/** A listener of a Node stream event (typed as Node's own `EventEmitter` types them). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Listener = (...args: any[]) => void;
+
+/** The part of Node's `IncomingMessage` the exchange uses. */
+export interface NodeRequest {
+  readonly method?: string;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly headersDistinct?: Readonly<Record<string, string[] | undefined>>;
+  readonly httpVersion?: string;
+  readonly socket?: { readonly localAddress?: string; readonly remoteAddress?: string; readonly remotePort?: number } | null;
+  readonly readableEnded: boolean;
+  readonly complete: boolean;
+  readonly destroyed: boolean;
+  on(event: string, listener: Listener): unknown;
+  off(event: string, listener: Listener): unknown;
+  resume(): unknown;
+}
+
+/** The part of Node's `ServerResponse` the exchange uses. */
+export interface NodeResponse {
+  readonly headersSent: boolean;
+  readonly destroyed: boolean;
+  readonly writableEnded: boolean;
+  readonly writableFinished: boolean;
+  readonly writableLength: number;
+  writeHead(status: number, headers: Record<string, string | number>): unknown;
+  write(chunk: string | Uint8Array): boolean;
+  end(chunk?: string | Uint8Array): unknown;
+  cork(): void;
+  uncork(): void;
+  once(event: string, listener: Listener): unknown;
+  destroy(): unknown;
+}
+
+/** How long and how much a refused request is drained before its connection is closed. */
+export interface LingerBounds {
+  /** Most body bytes read and discarded after the answer. */
+  readonly maxBytes: number;
+  /** Longest time the draining may take, in ms. */
+  readonly maxMs: number;
+  /** Longest wait for the next chunk, in ms: a client that stops sending is not waited for. */
+  readonly idleMs: number;
+}
+
+/** The bounds: 64 MiB, 30 s in all, 5 s without data (nginx's lingering_time and lingering_timeout). */
+export const LINGER_BOUNDS: LingerBounds = Object.freeze({ maxBytes: 64 * 1024 * 1024, maxMs: 30_000, idleMs: 5_000 });
+
+/** One Node request and its response as an {@link HttpExchange}. */
+export class NodeExchange implements HttpExchange {
+  private status = 0;
+  private head: Readonly<Record<string, string>> | undefined;
+  private streaming = false;
+  private silent = false;
+  private lingering = false;
+  private corked = false;
+
+  /**
+   * @param parsedBody - what an upstream body parser left (`undefined`: the body is unread).
+   * @param request - what the verifier and procedures see as the request (default: `req`).
+   * @param bounds - how a refused body is drained (the lingering close).
+   */
+  constructor(
+    private readonly req: NodeRequest,
+    private readonly res: NodeResponse,
+    readonly parsedBody: unknown = undefined,
+    readonly request: unknown = req,
+    private readonly bounds: LingerBounds = LINGER_BOUNDS,
+  ) {}
+
+  get method(): string | undefined {
+    return this.req.method;
+  }
+
+  header(name: string): string | undefined {
+    const value = this.req.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  headerRepeated(name: string): boolean {
+    if (this.req.headers[name] === undefined) return false;
+    const lines = this.req.headersDistinct?.[name];
+    return lines !== undefined && lines.length > 1;
+  }
+
+  /** Where the request came from, for the `telemetry` option (read only when it is on). */
+  peer(): PeerInfo {
+    const { socket, httpVersion } = this.req;
+    return { transport: 'tcp', protocol: 'http', protocolVersion: httpVersion, address: socket?.remoteAddress, port: socket?.remotePort };
+  }
+
+  get localAddress(): string | undefined {
+    return this.req.socket?.localAddress;
+  }
+
+  readBody(sink: BodySink): void {
+    const req = this.req;
+    if (req.readableEnded) return sink.consumed();
+    let done = false;
+    const onData = (chunk: Uint8Array): void => {
+      if (done) return;
+      if (!sink.chunk(chunk)) {
+        done = true;
+        req.off('data', onData);
+      }
+    };
+    req.on('data', onData);
+    req.on('end', () => {
+      if (done) return;
+      done = true;
+      sink.end();
+    });
+    req.on('error', () => {
+      if (done) return;
+      done = true; // the client aborted; the response's 'close' aborts the work, if any started
+      sink.failed();
+    });
+  }
+
+  discardBody(): void {
+    this.lingering = true;
+  }
+
+  /** False when the client went away or an upstream middleware already answered. */
+  get answerable(): boolean {
+    return !this.res.headersSent && !this.res.destroyed;
+  }
+
+  writeHead(status: number, headers: Readonly<Record<string, string>>): void {
+    if (!this.answerable) {
+      this.silent = true;
+      return;
+    }
+    this.status = status;
+    this.head = headers;
+  }
+
+  write(chunk: string): boolean {
+    const res = this.res;
+    if (this.silent || res.destroyed || res.writableEnded) return true;
+    if (!this.streaming) {
+      this.streaming = true;
+      res.writeHead(this.status, this.head as Record<string, string>); // the head goes out with the first chunk
+    }
+    if (!this.corked) {
+      // the chunks of one tick leave in one write
+      this.corked = true;
+      res.cork();
+      queueMicrotask(() => {
+        this.corked = false;
+        res.uncork();
+      });
+    }
+    return res.write(chunk);
+  }
+
+  onDrain(listener: () => void): void {
+    this.res.once('drain', listener);
+  }
+
+  get pending(): number {
+    return this.res.writableLength;
+  }
+
+  end(body?: WholeBody | string): void {
+    const res = this.res;
+    if (this.silent || res.destroyed || res.writableEnded) return;
+    if (this.streaming) {
+      res.end(typeof body === 'string' ? body : body?.body);
+      return;
+    }
+    const whole = typeof body === 'string' ? { body } : body;
+    const parts = whole?.parts;
+    if (parts) return this.endParts(parts);
+    const text = whole?.body;
+    const headers: Record<string, string | number> = { ...this.head, 'Content-Length': text === undefined ? 0 : utf8Length(text) };
+    if (this.lingering) return this.lingeringClose(headers, text ?? '');
+    res.writeHead(this.status, headers);
+    res.end(text);
+  }
+
+  onClose(listener: (reason: Error) => void): void {
+    const res = this.res;
+    if (res.destroyed) return listener(clientGone());
+    res.once('close', () => {
+      if (!res.writableFinished) listener(clientGone());
+    });
+  }
+
+  abort(): void {
+    this.res.destroy();
+  }
+
+  /** A response given in pieces, some already UTF-8 bytes: handed to the socket as they are, in one write with the head. */
+  private endParts(parts: readonly (string | Uint8Array)[]): void {
+    const res = this.res;
+    let length = 0;
+    for (const part of parts) length += typeof part === 'string' ? utf8Length(part) : part.byteLength;
+    res.writeHead(this.status, { ...this.head, 'Content-Length': length });
+    res.cork();
+    for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
+    res.end(parts[parts.length - 1]);
+    res.uncork();
+  }
+
+  /** Writes the answer at once, then drains the request within the bounds before ending the response, which closes the connection. */
+  private lingeringClose(headers: Record<string, string | number>, text: string): void {
+    const { req, res, bounds } = this;
+    headers.Connection = 'close';
+    res.writeHead(this.status, headers);
+    if (req.complete || req.destroyed) {
+      res.end(text);
+      return;
+    }
+    res.write(text); // the client can read the whole answer while it is still sending
+    let drained = 0;
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const close = (): void => {
+      clearTimeout(overall);
+      clearTimeout(idle);
+      req.off('data', onData);
+      req.off('end', close);
+      req.off('error', close);
+      req.off('close', close);
+      res.end();
+    };
+    const onData = (chunk: Uint8Array): void => {
+      drained += chunk.byteLength;
+      if (drained > bounds.maxBytes) return close();
+      clearTimeout(idle);
+      idle = setTimeout(close, bounds.idleMs);
+    };
+    const overall = setTimeout(close, bounds.maxMs);
+    idle = setTimeout(close, bounds.idleMs);
+    req.on('data', onData);
+    req.on('end', close);
+    req.on('error', close);
+    req.on('close', close);
+    req.resume();
+  }
+}
+
+function clientGone(): Error {
+  return new Error('the HTTP client disconnected');
+}

@@ -78,7 +78,9 @@ function server() {
   const input = new PassThrough();
   const output = new PassThrough();
   const replies = new Replies(output);
-  const done = serveStdio(defs, decl, { input, output, onError: (error) => internalErrors.push(error) });
+  // up to 2,001 calls are in flight at once here, beyond the default maxConcurrentCalls (1,000)
+  // whose refusals are tested elsewhere (test/matrix): this test is about ordering, not the cap
+  const done = serveStdio(defs, decl, { input, output, maxConcurrentCalls: 4096, onError: (error) => internalErrors.push(error) });
   return { input, replies, done, internalErrors, release: () => releaseSlow() };
 }
 

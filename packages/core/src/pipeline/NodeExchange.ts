@@ -39,6 +39,11 @@ export interface NodeResponse {
   readonly writableEnded: boolean;
   readonly writableFinished: boolean;
   readonly writableLength: number;
+  readonly writableHighWaterMark: number;
+  /** Node sets it when `write` returned false; only then does the response emit `drain`. */
+  readonly writableNeedDrain: boolean;
+  /** The connection (its `drain` is awaited when the response would not emit one). */
+  readonly socket?: { readonly writableNeedDrain: boolean; once(event: 'drain', listener: () => void): unknown; off(event: 'drain', listener: () => void): unknown } | null;
   writeHead(status: number, headers: Record<string, string | number>): unknown;
   write(chunk: string | Uint8Array): boolean;
   end(chunk?: string | Uint8Array): unknown;
@@ -69,6 +74,8 @@ export class NodeExchange implements HttpExchange {
   private silent = false;
   private lingering = false;
   private corked = false;
+  /** The listener waiting for the connection's `drain` (`null` once one was, `undefined` before). */
+  private socketWaiter: (() => void) | null | undefined;
 
   /**
    * @param parsedBody - what an upstream body parser left (`undefined`: the body is unread).
@@ -161,16 +168,38 @@ export class NodeExchange implements HttpExchange {
       // the chunks of one tick leave in one write
       this.corked = true;
       res.cork();
-      queueMicrotask(() => {
-        this.corked = false;
-        res.uncork();
-      });
+      queueMicrotask(() => this.uncork());
     }
-    return res.write(chunk);
+    // Node 22 answers true while corked whatever the connection holds; the backlog is what counts
+    return res.write(chunk) && res.writableLength < res.writableHighWaterMark;
   }
 
+  /** Lets this tick's chunks go (once: the microtask that would do it later finds nothing to do). */
+  private uncork(): void {
+    if (!this.corked) return;
+    this.corked = false;
+    this.res.uncork();
+  }
+
+  /**
+   * Calls `listener` once the backlog is gone: on the response's `drain` when Node will emit one
+   * (its `write` returned false), else on the connection's — `write` said "wait" for a backlog that
+   * Node itself did not report (see `write`). A response that closes first stops listening.
+   */
   onDrain(listener: () => void): void {
-    this.res.once('drain', listener);
+    const res = this.res;
+    const socket = res.socket;
+    if (res.writableNeedDrain || !socket?.writableNeedDrain) {
+      res.once('drain', listener);
+      return;
+    }
+    if (!this.socketWaiter) res.once('close', () => this.socketWaiter && socket.off('drain', this.socketWaiter));
+    const waiter = (): void => {
+      this.socketWaiter = null;
+      listener();
+    };
+    this.socketWaiter = waiter;
+    socket.once('drain', waiter);
   }
 
   get pending(): number {
@@ -181,6 +210,8 @@ export class NodeExchange implements HttpExchange {
     const res = this.res;
     if (this.silent || res.destroyed || res.writableEnded) return;
     if (this.streaming) {
+      // Node's end() sends the chunked terminator past chunks still held by a cork: flush them first
+      this.uncork();
       res.end(typeof body === 'string' ? body : body?.body);
       return;
     }

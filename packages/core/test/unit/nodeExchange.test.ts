@@ -1,4 +1,5 @@
 /** NodeExchange: a response someone else has started (headers sent, not yet finished) is never written again. */
+import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpRefusals as Refusals, NodeExchange } from '../../src/transport';
 
@@ -41,5 +42,73 @@ describe('replies on a response whose headers were already sent', () => {
     const res = startedResponse();
     expect(() => send(res)).not.toThrow();
     expect(res.writes).toEqual([]);
+  });
+});
+
+describe('an event stream ended in the tick of its last write', () => {
+  function freshResponse(): ServerResponse & { writes: string[] } {
+    const writes: string[] = [];
+    return {
+      headersSent: false,
+      destroyed: false,
+      writableEnded: false,
+      writes,
+      writeHead: () => writes.push('writeHead'),
+      write: (chunk: string) => (writes.push(`write ${chunk}`), true),
+      end: (chunk?: string) => writes.push(`end ${chunk}`),
+      cork: () => writes.push('cork'),
+      uncork: () => writes.push('uncork'),
+    } as unknown as ServerResponse & { writes: string[] };
+  }
+
+  it('lets the corked chunks go before end(), so the chunked terminator comes last', async () => {
+    const res = freshResponse();
+    const ex = new NodeExchange(req, res);
+    ex.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    ex.write('first');
+    ex.end('last');
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
+    expect(res.writes).toEqual(['writeHead', 'cork', 'write first', 'uncork', 'end last']);
+  });
+});
+
+describe('backpressure the response does not report (Node 22 answers write() true while corked)', () => {
+  function backlogged(): ServerResponse & { socket: EventEmitter & { writableNeedDrain: boolean } } {
+    const socket = Object.assign(new EventEmitter(), { writableNeedDrain: true });
+    return Object.assign(new EventEmitter(), {
+      headersSent: false,
+      destroyed: false,
+      writableEnded: false,
+      writableLength: 300_000,
+      writableHighWaterMark: 65_536,
+      writableNeedDrain: false,
+      socket,
+      writeHead: () => undefined,
+      write: () => true,
+      cork: () => undefined,
+      uncork: () => undefined,
+    }) as unknown as ServerResponse & { socket: EventEmitter & { writableNeedDrain: boolean } };
+  }
+
+  it('says "wait" while the connection holds more than the high-water mark, and resumes on its drain', () => {
+    const res = backlogged();
+    const ex = new NodeExchange(req, res);
+    ex.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    expect(ex.write('event')).toBe(false);
+    const resumed = jest.fn();
+    ex.onDrain(resumed);
+    res.socket.emit('drain');
+    expect(resumed).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops waiting on the connection once the response closes', () => {
+    const res = backlogged();
+    const ex = new NodeExchange(req, res);
+    ex.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    ex.write('event');
+    const resumed = jest.fn();
+    ex.onDrain(resumed);
+    res.emit('close');
+    expect(res.socket.listenerCount('drain')).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The everything server's resources through the official client `@modelcontextprotocol/client@2.4.0`
- * (legacy default mode and pinned 2026-07-28) and the official SDK 1.32 client (legacy), over
- * Streamable HTTP and stdio: listResources, listResourceTemplates, readResource of text, binary
+ * (legacy default mode and pinned 2026-07-28), the official SDK 1.32 client (2025-11-25), over
+ * Streamable HTTP and stdio, and the SDK release of each older protocol version (1.17: 2025-06-18,
+ * 1.10: 2025-03-26 over Streamable HTTP; 1.0: 2024-11-05, which has no Streamable HTTP, over stdio): listResources, listResourceTemplates, readResource of text, binary
  * and a template, an unknown URI refused, and the resource_link-free `show_notes` view resource.
  */
 import { join } from 'node:path';
@@ -12,6 +13,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as SdkHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport as SdkStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client as Client_1_17 } from 'sdk-1-17/client/index.js';
+import { StreamableHTTPClientTransport as Http_1_17 } from 'sdk-1-17/client/streamableHttp.js';
+import { Client as Client_1_10 } from 'sdk-1-10/client/index.js';
+import { StreamableHTTPClientTransport as Http_1_10 } from 'sdk-1-10/client/streamableHttp.js';
+import { Client as Client_1_0 } from 'sdk-1-0/client/index.js';
+import { StdioClientTransport as Stdio_1_0 } from 'sdk-1-0/client/stdio.js';
 import { startServer } from '../src/conformance';
 import { NOTES } from '../src/everything';
 import { RED_PIXEL_PNG } from '../src/media';
@@ -46,6 +53,12 @@ const v1 = (transport: () => SdkHttp | SdkStdio): Make => async () => {
   await client.connect(transport());
   return client as unknown as ResourceClient;
 };
+/** An older SDK release's client (their types differ from 1.32's; the calls used here do not). */
+const older = (make: () => { connect(transport: unknown): Promise<void> }, transport: () => unknown): Make => async () => {
+  const client = make();
+  await client.connect(transport());
+  return client as unknown as ResourceClient;
+};
 const httpV2 = (): Transport => new StreamableHTTPClientTransport(new URL(http.url));
 const stdioV2 = (): Transport => new StdioClientTransport({ command: process.execPath, args: [main, '--stdio'], stderr: 'pipe' });
 
@@ -56,6 +69,9 @@ const clients: [string, Make][] = [
   ['client 2.4.0 2026-07-28 over stdio', v2(stdioV2, '2026-07-28')],
   ['SDK 1.32 over HTTP', v1(() => new SdkHttp(new URL(http.url)))],
   ['SDK 1.32 over stdio', v1(() => new SdkStdio({ command: process.execPath, args: [main, '--stdio'], stderr: 'pipe' }))],
+  ['SDK 1.17 (2025-06-18) over HTTP', older(() => new Client_1_17({ name: 'resources-interop-1.17', version: '1.0.0' }), () => new Http_1_17(new URL(http.url)))],
+  ['SDK 1.10 (2025-03-26) over HTTP', older(() => new Client_1_10({ name: 'resources-interop-1.10', version: '1.0.0' }), () => new Http_1_10(new URL(http.url)))],
+  ['SDK 1.0 (2024-11-05) over stdio', older(() => new Client_1_0({ name: 'resources-interop-1.0', version: '1.0.0' }, { capabilities: {} }), () => new Stdio_1_0({ command: process.execPath, args: [main, '--stdio'], stderr: 'pipe' }))],
 ];
 
 describe.each(clients)('%s', (_name, make) => {

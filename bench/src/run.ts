@@ -1,8 +1,11 @@
 /**
  * Entry of `npm run bench [-- options]`: the HTTP suite (every server, workload and concurrency,
- * interleaved over rounds, the drills included), the stdio suite, the stdio ping-pong suite, the progress suite, the dispatcher micro-benchmark, then the tables,
- * the PASS/MISS lines of the targets, and a JSON file in `bench/results/`.
+ * interleaved over rounds, the drills included), the stdio suite, the stdio ping-pong suite, the
+ * progress suite, the dispatcher micro-benchmark, then the tables, the feature costs, the PASS/MISS
+ * lines of the targets, and a JSON file in `bench/results/`; with `--markdown`, also the README's
+ * results section rewritten from this run.
  */
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { STDIO_SERVER_IDS } from './driver/catalog';
 import { parseOptions, USAGE, type BenchOptions } from './driver/options';
@@ -10,11 +13,11 @@ import { runHttpSuite, type HttpSample } from './driver/httpSuite';
 import { runStdioSuite, type StdioSample } from './driver/stdioSuite';
 import { PING_PONG_SERVERS, runPingPongSuite, type PingPongSample } from './driver/pingPongSuite';
 import { aggregate } from './driver/aggregate';
-import { httpTables, pingPongTable, stdioTable } from './driver/report';
-import { evaluateTargets, formatTargets } from './driver/targets';
-import { writeResults } from './driver/results';
-import { formatMicro, runMicro, type MicroResult } from './micro/dispatcherMicro';
-import { progressTable, runProgressSuite, type ProgressSample } from './driver/progressSuite';
+import { summarize, summaryText } from './driver/summary';
+import { readResults, writeResults } from './driver/results';
+import { README, resultsMarkdown, writeReadmeResults } from './driver/markdown';
+import { runMicro, type MicroResult } from './micro/dispatcherMicro';
+import { runProgressSuite, type ProgressSample } from './driver/progressSuite';
 import { runSoak, soakReport } from './driver/soakSuite';
 
 const RESULTS_DIR = join(__dirname, '..', 'results');
@@ -34,6 +37,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const started = Date.now();
+  const loadAtStart = loadavg();
   const log = (text: string): void => void process.stderr.write(`[${String(Math.round((Date.now() - started) / 1000)).padStart(3)} s] ${text}\n`);
   if (options.soakSeconds > 0) return soak(options, started, argv, log);
   log(`toolwire bench: ${options.quick ? 'quick' : 'full'} run — ${options.rounds} round(s), ${options.duration}s per HTTP run, Node ${process.version}`);
@@ -59,26 +63,17 @@ async function main(argv: readonly string[]): Promise<number> {
     micro = runMicro({ budgetMs: options.microBudgetMs });
   }
 
-  const rows = aggregate(http);
-  const targets = evaluateTargets(http, stdio, micro, pingPong);
-  const out: string[] = [];
-  if (http.length) {
-    out.push(
-      'HTTP — medians over rounds. CPU µs/req: server CPU time per right response; cores: server CPU time ÷ wall time',
-      '(at c=32 a server below ~0.9 was starved by other processes); ×raw / ×express: req/s relative to the hand-written',
-      'node:http / Express server, median of per-round ratios.',
-      ...httpTables(rows),
-    );
-  }
-  if (stdio.length) out.push(...stdioTable(stdio));
-  if (pingPong.length) out.push(...pingPongTable(pingPong, options.pingPongWarmup));
-  if (progress.length) out.push(...progressTable(progress, progressOptions));
-  if (micro.length) out.push('', `Dispatcher micro-benchmark (Dispatcher.handle, in-process)`, ...formatMicro(micro));
-  out.push('', 'Targets (c=32, the drills at their 50 clients; median of per-round ratios)', ...formatTargets(targets));
-  console.log(out.join('\n'));
+  const settings = { pingPongWarmup: options.pingPongWarmup, progressCalls: options.progressCalls, progressConcurrency: progressOptions.concurrency };
+  const summary = summarize({ http, stdio, pingPong, progress, micro, settings });
+  console.log(summaryText(summary));
 
-  const file = writeResults(RESULTS_DIR, argv, { options, seconds: (Date.now() - started) / 1000, http: { rows, samples: http }, stdio, pingPong, progress, micro, targets });
+  const record = { options, settings, seconds: (Date.now() - started) / 1000, load: { start: loadAtStart, end: loadavg() }, http: { rows: aggregate(http), samples: http }, stdio, pingPong, progress, micro, targets: summary.targets };
+  const file = writeResults(RESULTS_DIR, argv, record);
   log(`\nresults: ${file} (${Math.round((Date.now() - started) / 1000)} s)`);
+  if (options.markdown) {
+    writeReadmeResults(README, resultsMarkdown(readResults(file)));
+    log(`README results section rewritten from this run: ${README}`);
+  }
   const broken =
     http.some((s) => s.failure && s.server.startsWith('toolwire')) ||
     stdio.some((s) => s.failure && s.server === 'toolwire-stdio') ||

@@ -3,7 +3,8 @@
  * [--requests=N] [--baseline=DIR]`. Measured in one run, rounds interleaved:
  *  - in-process, `Dispatcher.handle` of `tools/call add` (ns per call, fastest batch): without
  *    the option, with it (an SDK tracer whose BatchSpanProcessor feeds an exporter that drops
- *    everything, and a meter), with it given the API's no-op tracer and meter (`noop`: toolwire's
+ *    everything, and a meter: `fixture/telemetryOption.ts`, which the main bench's
+ *    `call-telemetry` workload uses too), with it given the API's no-op tracer and meter (`noop`: toolwire's
  *    own share of the cost, without the SDK's), and — with `--baseline=DIR`, a checkout of another commit built
  *    there (e.g. main) — that commit's dispatcher;
  *  - on node:http (`mcpHandler` in a forked server, driven over keep-alive from here): the
@@ -14,40 +15,13 @@ import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { join, resolve } from 'node:path';
 import * as api from '@opentelemetry/api';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
+import { telemetryOption } from './fixture/telemetryOption';
 
 type Core = typeof import('@toolwire/core');
 type Express = typeof import('@toolwire/express');
 type Variant = 'baseline' | 'off' | 'noop' | 'on';
 
 const CALL = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":2,"b":3}}}';
-
-/** An exporter that drops every span (what "a no-op exporter" costs: the SDK's work, no I/O). */
-class DroppingExporter implements SpanExporter {
-  export(_spans: ReadableSpan[], done: (result: { code: number }) => void): void {
-    done({ code: 0 });
-  }
-  shutdown(): Promise<void> {
-    return Promise.resolve();
-  }
-}
-
-class IdleReader extends MetricReader {
-  protected onForceFlush(): Promise<void> {
-    return Promise.resolve();
-  }
-  protected onShutdown(): Promise<void> {
-    return Promise.resolve();
-  }
-}
-
-function telemetryOption(): { api: typeof api; tracer: api.Tracer; meter: api.Meter } {
-  const provider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(new DroppingExporter())] });
-  const meters = new MeterProvider({ readers: [new IdleReader()] });
-  return { api, tracer: provider.getTracer('bench'), meter: meters.getMeter('bench') };
-}
 
 function modules(variant: Variant, baseline: string | undefined): { core: Core; express: Express } {
   const root = variant === 'baseline' && baseline ? resolve(baseline) : resolve(__dirname, '../..');

@@ -62,8 +62,9 @@ const HTTP: Readonly<Record<HttpServerId, HttpServerSpec>> = {
   sdk2: { id: 'sdk2', label: 'MCP SDK v2 createMcpHandler', layer: 'node:http', eras: ['modern'], program: programPath('sdk2Http.js') },
   fastmcp: { id: 'fastmcp', label: 'fastmcp stateless', layer: 'node:http', eras: LEGACY, program: programPath('fastmcpServer.js') },
   // tmcp answers every POST as SSE, and a legacy request without a session gets a new session:
-  // it runs the drills, whose checkers read SSE and whose legacy clients initialize first
-  tmcp: { id: 'tmcp', label: 'tmcp 1.20 HttpTransport', layer: 'node:http', eras: BOTH, workloads: ['drill', 'modern-drill'], program: programPath('tmcpHttp.js') },
+  // it runs the drills, whose checkers read SSE and whose legacy clients initialize first, and
+  // the 2026-07-28 resources/read (no session at that era; its checker reads SSE)
+  tmcp: { id: 'tmcp', label: 'tmcp 1.20 HttpTransport', layer: 'node:http', eras: BOTH, workloads: ['drill', 'modern-drill', 'modern-resources-read'], program: programPath('tmcpHttp.js') },
 };
 
 const STDIO: Readonly<Record<StdioServerId, StdioServerSpec>> = {

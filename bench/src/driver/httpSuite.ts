@@ -7,11 +7,13 @@
  * workloads of the protocol eras it serves (`HttpServerSpec.eras`) that do not leave it out
  * (`Workload.servers`, `HttpServerSpec.workloads`), each on the process variant the workload needs
  * (tool count, environment), at the run's concurrencies or the one a workload has (the drills: 50).
+ * A workload with a feature cost (`Workload.cost`) is measured at c=32 as a pair: its baseline
+ * workload on the same server right before it, so the ratio compares two runs a second apart.
  */
 import { httpServer, type HttpServerId } from './catalog';
 import { ServerProcess } from './ServerProcess';
 import { LoadClient } from '../load/LoadClient';
-import { concurrenciesOf, runsWorkload, variantOf, type WorkloadId } from '../fixture/workloads';
+import { concurrenciesOf, runsWorkload, variantOf, workload, type WorkloadId } from '../fixture/workloads';
 
 /** What to run. */
 export interface HttpSuiteOptions {
@@ -50,6 +52,19 @@ export interface HttpSample {
   errors: number;
   /** Why the run does not count: wrong responses, errors, a server that did not start. */
   failure?: string;
+  /**
+   * A feature workload at c=32: its baseline workload (`Workload.cost.baseline`) measured on the
+   * same server right before this run (unset when that run failed).
+   */
+  baseline?: { reqPerSec: number; cpuMicros: number };
+}
+
+/** The concurrency at which a feature workload is measured as a pair with its baseline. */
+export const PAIRED_CONNECTIONS = 32;
+
+/** The workload a feature workload is paired with, if `w` has a feature cost. */
+function baselineOf(w: WorkloadId): WorkloadId | undefined {
+  return workload(w).cost?.baseline as WorkloadId | undefined;
 }
 
 type Processes = Map<string, ServerProcess | Error>;
@@ -61,7 +76,9 @@ function key(server: HttpServerId, w: WorkloadId): string {
 async function startAll(options: HttpSuiteOptions): Promise<Processes> {
   const processes: Processes = new Map();
   const starting = options.servers.flatMap((server) => {
-    const variants = new Map(options.workloads.filter((w) => runsWorkload(httpServer(server), w)).map((w) => [key(server, w), variantOf(w)]));
+    // the variants of its workloads, and of the baselines its feature workloads are paired with
+    const needed = options.workloads.flatMap((w) => [w, ...(baselineOf(w) === undefined ? [] : [baselineOf(w) as WorkloadId])]);
+    const variants = new Map(needed.filter((w) => runsWorkload(httpServer(server), w)).map((w) => [key(server, w), variantOf(w)]));
     return [...variants].map(async ([name, { tools, env }]) => {
       const started = await ServerProcess.start(httpServer(server).program, { tools, env, execArgv: options.execArgv(server) }).catch((error: unknown) =>
         error instanceof Error ? error : new Error(String(error)),
@@ -117,32 +134,40 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
     for (let round = 1; round <= options.rounds; round++) {
       const processes = await startAll(options);
       const order = rotate(options.servers, round - 1);
+      // per server and workload: the verified answer (once per round; a warm-up follows it)
+      const references = new Map<string, string | Error>();
+      const prepared = async (server: ServerProcess, id: HttpServerId, w: WorkloadId, connections: number): Promise<string | Error> => {
+        let reference = references.get(`${id}|${w}`);
+        if (reference !== undefined) return reference;
+        const verified = await load.verify({ url: server.url, workload: w });
+        reference = verified.problem ? new Error(`wrong answer: ${verified.problem}`) : verified.body;
+        references.set(`${id}|${w}`, reference);
+        if (typeof reference === 'string' && options.warmup > 0) {
+          await load.load({ url: server.url, workload: w, connections, duration: options.warmup, reference });
+          await server.settle();
+        }
+        return reference;
+      };
+      const run = async (id: HttpServerId, w: WorkloadId, connections: number): Promise<HttpSample> => {
+        const server = processes.get(key(id, w));
+        if (server === undefined) return failed(round, id, w, connections, 'not started');
+        if (server instanceof Error) return failed(round, id, w, connections, `did not start: ${server.message.split('\n')[0]}`);
+        const reference = await prepared(server, id, w, connections);
+        if (reference instanceof Error) return failed(round, id, w, connections, reference.message);
+        return measure(load, server, round, id, w, connections, reference, options.duration).catch((error: unknown) => failed(round, id, w, connections, `run failed: ${String(error)}`));
+      };
       try {
         for (const w of options.workloads) {
-          const references = new Map<HttpServerId, string | Error>();
           for (const connections of concurrenciesOf(w, options.concurrencies)) {
             const line: string[] = [];
             for (const id of order) {
               if (!runsWorkload(httpServer(id), w)) continue;
-              const server = processes.get(key(id, w));
-              let reference = references.get(id);
-              if (server instanceof ServerProcess && reference === undefined) {
-                const verified = await load.verify({ url: server.url, workload: w });
-                reference = verified.problem ? new Error(`wrong answer: ${verified.problem}`) : verified.body;
-                references.set(id, reference);
-                if (typeof reference === 'string' && options.warmup > 0) {
-                  await load.load({ url: server.url, workload: w, connections, duration: options.warmup, reference });
-                  await server.settle();
-                }
-              }
-              const sample =
-                server === undefined ? failed(round, id, w, connections, 'not started')
-                : server instanceof Error ? failed(round, id, w, connections, `did not start: ${server.message.split('\n')[0]}`)
-                : reference instanceof Error ? failed(round, id, w, connections, reference.message)
-                : await measure(load, server, round, id, w, connections, reference as string, options.duration).catch((error: unknown) =>
-                    failed(round, id, w, connections, `run failed: ${String(error)}`));
+              const baseline = connections === PAIRED_CONNECTIONS ? baselineOf(w) : undefined;
+              const before = baseline !== undefined && runsWorkload(httpServer(id), baseline) ? await run(id, baseline, connections) : undefined;
+              const sample = await run(id, w, connections);
+              if (before && !before.failure) sample.baseline = { reqPerSec: before.reqPerSec, cpuMicros: before.cpuMicros };
               samples.push(sample);
-              line.push(`${id} ${sample.failure ? 'FAIL' : Math.round(sample.reqPerSec)}`);
+              line.push(`${id} ${sample.failure ? 'FAIL' : Math.round(sample.reqPerSec)}${sample.baseline ? ` (${baseline} ${Math.round(sample.baseline.reqPerSec)})` : ''}`);
             }
             options.log(`round ${round}/${options.rounds}  ${w} c=${connections}: ${line.join(', ')}`);
           }

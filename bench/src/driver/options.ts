@@ -29,6 +29,8 @@ export interface BenchOptions {
   /** Seconds of the soak (`--soak`: 600); 0: no soak. A soak runs alone. */
   soakSeconds: number;
   soakServer: HttpServerId;
+  /** After the run, rewrite the README's results section from it (`--markdown`). */
+  markdown: boolean;
   help: boolean;
 }
 
@@ -48,7 +50,9 @@ export const USAGE = `usage: npm run bench -- [options]
   --only=http,stdio,pingpong,micro,progress  sections to run (default all)
   --profile[=all]         node --cpu-prof on the toolwire servers (or all) into bench/results/profiles
   --soak[=S]              only the soak: mixed calls at c=32 for S seconds (default 600), memory start/end
-  --soak-server=ID        the server soaked (default toolwire-http; toolwire-express works too)`;
+  --soak-server=ID        the server soaked (default toolwire-http; toolwire-express works too)
+  --markdown              after the run, rewrite bench/README.md's results section from it
+                          (a saved run: node bench/dist/markdown.js [FILE.json] [--write])`;
 
 function list<T extends string>(value: string, allowed: readonly T[], name: string): T[] {
   const items = value.split(',').filter(Boolean);
@@ -83,6 +87,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     microBudgetMs: quick ? 150 : 700,
     soakSeconds: 0,
     soakServer: 'toolwire-http',
+    markdown: false,
     help: false,
   };
   for (const arg of argv) {
@@ -107,6 +112,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       }
       case '--soak': options.soakSeconds = value === '' ? 600 : positive(value, 'soak'); break;
       case '--soak-server': options.soakServer = list(value, HTTP_SERVER_IDS, 'soak-server')[0] ?? 'toolwire-http'; break;
+      case '--markdown': options.markdown = true; break;
       case '--profile': options.profile = value === 'all' ? 'all' : 'toolwire'; break;
       default: throw new RangeError(`unknown option ${arg}\n${USAGE}`);
     }

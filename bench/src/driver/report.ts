@@ -1,10 +1,12 @@
 /** Report: the aggregated results as fixed-width text tables (one per workload and concurrency). */
 import { HTTP_SERVER_IDS, httpServer, stdioServer, type StdioServerId } from './catalog';
-import type { HttpRow } from './aggregate';
+import { figure, type HttpRow } from './aggregate';
+import type { HttpSample } from './httpSuite';
+import { baselineMicros, costRatio } from './targets';
 import type { StdioSample } from './stdioSuite';
 import type { PingPongSample } from './pingPongSuite';
 import { median } from './median';
-import { workload } from '../fixture/workloads';
+import { featureWorkloads, workload, type WorkloadId } from '../fixture/workloads';
 
 function num(value: number, digits = 0): string {
   return Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '–';
@@ -94,4 +96,38 @@ export function pingPongTable(samples: readonly PingPongSample[], warmup: number
     if (failure) out.push(`${''.padEnd(STDIO_LABEL)}(failed in some rounds: ${failure.slice(0, 100)})`);
   }
   return out;
+}
+
+const FEATURE_C = 32;
+const FEATURE = 56;
+const BASELINE = 30;
+
+/**
+ * The feature costs: for every workload with a `cost` and every server that ran it and its
+ * baseline at c=32 (as a pair, the baseline right before it), the server CPU µs per request of
+ * both (medians over rounds), their ratio (median of per-round ratios) and the target, if any.
+ */
+export function featureCostTable(samples: readonly HttpSample[]): string[] {
+  const rows: string[] = [];
+  for (const w of featureWorkloads()) {
+    const cost = w.cost;
+    if (!cost) continue;
+    const baseline = workload(cost.baseline as WorkloadId);
+    for (const id of HTTP_SERVER_IDS) {
+      const value = costRatio(samples, id, w.id, baseline.id);
+      if (!Number.isFinite(value)) continue;
+      const target = cost.target ? `≤ ${cost.target.max.toFixed(2)}×` : '–';
+      rows.push(
+        `${httpServer(id).label.padEnd(LABEL)} ${cost.feature.padEnd(FEATURE)} ${num(figure(samples, id, w.id, FEATURE_C, 'cpuMicros'), 1).padStart(8)}  ${baseline.title.padEnd(BASELINE)} ${num(baselineMicros(samples, id, w.id), 1).padStart(8)} ${times(value).padStart(7)} ${target.padStart(8)}`,
+      );
+    }
+  }
+  if (!rows.length) return [];
+  return [
+    '',
+    `Feature costs — server CPU µs per request at c=${FEATURE_C}, against the same request without the feature, measured on the same server`,
+    'right before it (ratio: median of per-round ratios)',
+    `${'server'.padEnd(LABEL)} ${'feature'.padEnd(FEATURE)} ${'µs/req'.padStart(8)}  ${'without it'.padEnd(BASELINE)} ${'µs/req'.padStart(8)} ${'ratio'.padStart(7)} ${'target'.padStart(8)}`,
+    ...rows,
+  ];
 }

@@ -1,7 +1,12 @@
-/** Results file: everything one run measured, as JSON in `bench/results/` (gitignored). */
-import { mkdirSync, writeFileSync } from 'node:fs';
+/** Results file: everything one run measured, as JSON in `bench/results/` (gitignored), and reading one back. */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, type as osType, release } from 'node:os';
 import { join } from 'node:path';
+import type { HttpSample } from './httpSuite';
+import type { StdioSample } from './stdioSuite';
+import type { PingPongSample } from './pingPongSuite';
+import type { ProgressSample } from './progressSuite';
+import type { MicroResult } from '../micro/dispatcherMicro';
 
 /** Writes `results` with run metadata to `<dir>/bench-<timestamp>.json` and returns the path. */
 export function writeResults(dir: string, argv: readonly string[], results: Record<string, unknown>): string {
@@ -12,4 +17,42 @@ export function writeResults(dir: string, argv: readonly string[], results: Reco
   const numbers = (_key: string, value: unknown): unknown => (typeof value === 'number' && !Number.isFinite(value) ? null : value);
   writeFileSync(file, `${JSON.stringify({ date: date.toISOString(), command: ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' '), machine, ...results }, numbers, 2)}\n`);
   return file;
+}
+
+/** A results file as {@link readResults} returns it (the parts a run left out are empty). */
+export interface SavedRun {
+  /** When the run ended (ISO). */
+  date: string;
+  command: string;
+  machine: { node: string; os: string; cpus: number; cpu?: string; memoryMB: number };
+  /** Seconds the whole run took. */
+  seconds: number;
+  /** The 1/5/15-minute load averages at the start and at the end (runs before 2026-12-04 have none). */
+  load?: { start: number[]; end: number[] };
+  settings: { pingPongWarmup: number; progressCalls: number; progressConcurrency: number };
+  http: HttpSample[];
+  stdio: StdioSample[];
+  pingPong: PingPongSample[];
+  progress: ProgressSample[];
+  micro: MicroResult[];
+}
+
+/** Reads a results file back; figures the file stores as `null` (not measured) become NaN again. */
+export function readResults(file: string): SavedRun {
+  const raw = JSON.parse(readFileSync(file, 'utf8'), (_key, value: unknown) => (value === null ? NaN : value)) as Record<string, unknown>;
+  const options = (raw.options ?? {}) as { pingPongWarmup?: number; progressCalls?: number };
+  const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
+  return {
+    date: String(raw.date),
+    command: String(raw.command),
+    machine: raw.machine as SavedRun['machine'],
+    seconds: Number(raw.seconds),
+    load: raw.load as SavedRun['load'],
+    settings: (raw.settings as SavedRun['settings'] | undefined) ?? { pingPongWarmup: options.pingPongWarmup ?? 5000, progressCalls: options.progressCalls ?? 2000, progressConcurrency: 8 },
+    http: list<HttpSample>((raw.http as { samples?: unknown } | undefined)?.samples),
+    stdio: list<StdioSample>(raw.stdio),
+    pingPong: list<PingPongSample>(raw.pingPong),
+    progress: list<ProgressSample>(raw.progress),
+    micro: list<MicroResult>(raw.micro),
+  };
 }

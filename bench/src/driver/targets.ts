@@ -2,14 +2,14 @@
  * The issue's performance targets, checked against one run's samples (at concurrency 32; the drills at their 50 clients)
  * and printed as PASS / MISS lines. Every comparison is a median of per-round comparisons.
  */
-import { ratio } from './aggregate';
+import { figure, ratio } from './aggregate';
 import type { HttpServerId } from './catalog';
 import type { HttpSample } from './httpSuite';
 import type { StdioSample } from './stdioSuite';
 import type { PingPongSample } from './pingPongSuite';
 import { DRILL_CLIENTS } from '../fixture/drill';
 import type { MicroResult } from '../micro/dispatcherMicro';
-import type { WorkloadId } from '../fixture/workloads';
+import { featureWorkloads, workload, type WorkloadId } from '../fixture/workloads';
 import { median } from './median';
 
 /** One target's verdict. */
@@ -37,12 +37,58 @@ function listCost(samples: readonly HttpSample[], server: HttpServerId): number 
   return median(rounds.map((r) => (at('list-1000', r)?.cpuMicros ?? NaN) / (at('list-10', r)?.cpuMicros ?? NaN)));
 }
 
-/** The modern workload's server CPU per request ÷ its legacy twin's, of one server, median of per-round ratios. */
-function eraCost(samples: readonly HttpSample[], server: HttpServerId, modern: WorkloadId, legacy: WorkloadId): number {
-  const at = (w: WorkloadId, round: number): HttpSample | undefined =>
-    samples.find((s) => s.server === server && s.workload === w && s.connections === C && s.round === round && !s.failure);
+/**
+ * Workload `w`'s server CPU per request ÷ workload `baseline`'s, on one server at c=32, median of
+ * per-round ratios (a modern workload against its legacy twin, a feature against the plain call).
+ * A feature workload measured as a pair with this baseline (`HttpSample.baseline`) is compared
+ * with that run, right before it; otherwise with the baseline workload's run of the same round.
+ */
+export function costRatio(samples: readonly HttpSample[], server: HttpServerId, w: WorkloadId, baseline: WorkloadId): number {
+  const at = (of: WorkloadId, round: number): HttpSample | undefined =>
+    samples.find((s) => s.server === server && s.workload === of && s.connections === C && s.round === round && !s.failure);
+  const paired = workload(w).cost?.baseline === baseline;
   const rounds = [...new Set(samples.map((s) => s.round))];
-  return median(rounds.map((r) => (at(modern, r)?.cpuMicros ?? NaN) / (at(legacy, r)?.cpuMicros ?? NaN)));
+  return median(rounds.map((r) => {
+    const sample = at(w, r);
+    if (paired && sample?.baseline) return sample.cpuMicros / sample.baseline.cpuMicros;
+    return (sample?.cpuMicros ?? NaN) / (at(baseline, r)?.cpuMicros ?? NaN);
+  }));
+}
+
+/**
+ * The baseline's server CPU per request a feature workload was compared with on one server, median
+ * over rounds: its paired runs, or (runs without pairs) the baseline workload's own runs.
+ */
+export function baselineMicros(samples: readonly HttpSample[], server: HttpServerId, w: WorkloadId): number {
+  const baseline = workload(w).cost?.baseline as WorkloadId | undefined;
+  if (baseline === undefined) return NaN;
+  const paired = samples.filter((s) => s.server === server && s.workload === w && s.connections === C && !s.failure && s.baseline).map((s) => s.baseline?.cpuMicros ?? NaN);
+  return paired.length ? median(paired) : figure(samples, server, baseline, C, 'cpuMicros');
+}
+
+/** The toolwire servers the feature targets are checked on, with the names the target lines give them. */
+const TOOLWIRE_LAYERS: readonly [HttpServerId, string][] = [['toolwire-http', 'toolwire/node:http'], ['toolwire-express', 'toolwire/Express']];
+
+/**
+ * The targets of the workloads whose `cost` has one: per toolwire server that ran the feature,
+ * its CPU per request ÷ the baseline workload's (the µs of both beside it, and the dispatcher's
+ * in-process ratio when the micro-benchmark has both cases).
+ */
+function featureTargets(http: readonly HttpSample[], micro: readonly MicroResult[]): TargetResult[] {
+  const results: TargetResult[] = [];
+  for (const w of featureWorkloads()) {
+    const cost = w.cost;
+    if (!cost?.target) continue;
+    const baseline = workload(cost.baseline as WorkloadId);
+    const max = cost.target.max;
+    for (const [id, label] of TOOLWIRE_LAYERS.filter(([server]) => w.servers === undefined || w.servers.includes(server))) {
+      const inProcess = microRatio(micro, w.id as MicroResult['workload'], baseline.id as MicroResult['workload']);
+      const note = (v: number): string =>
+        `${x(v)} (${figure(http, id, w.id, C, 'cpuMicros').toFixed(1)} vs ${baselineMicros(http, id, w.id).toFixed(1)} µs${Number.isFinite(inProcess) ? `; dispatcher alone: ${x(inProcess)}` : ''})`;
+      results.push(verdict(`${label}: ${cost.feature} ≤ ${max.toFixed(2)}× ${baseline.title} (server CPU µs per request, c=32, same run; ${cost.target.source})`, costRatio(http, id, w.id, baseline.id), (v) => v <= max, note));
+    }
+  }
+  return results;
 }
 
 /** RSS difference (MB) of two servers after tools/call add, median over rounds. */
@@ -111,10 +157,10 @@ export function evaluateTargets(http: readonly HttpSample[], stdio: readonly Std
     verdict('dispatcher: tools/list 1,000 tools < 3× tools/list 10 tools (ns per call, in-process)', microRatio(micro), (v) => v < 3, x),
     verdict('dispatcher: tools/call of a structured-output tool ≤ 1.10× tools/call add (ns per call, in-process)', microRatio(micro, 'call-structured', 'call-add'), (v) => v <= 1.1, x),
     verdict('dispatcher: tools/list 10 tools with metadata ≤ 1.10× tools/list 10 plain tools (ns per call, in-process)', microRatio(micro, 'list-10-metadata', 'list-10'), (v) => v <= 1.1, x),
-    verdict('toolwire/node:http: 2026-07-28 tools/call add ≤ 1.10× the legacy era\'s (server CPU µs per request, c=32, same run)', eraCost(http, 'toolwire-http', 'modern-call-add', 'call-add'), (v) => v <= 1.1, x),
-    verdict('toolwire/node:http: 2026-07-28 tools/list 10 tools ≤ 1.10× the legacy era\'s (server CPU µs per request, c=32, same run)', eraCost(http, 'toolwire-http', 'modern-list-10', 'list-10'), (v) => v <= 1.1, x),
-    verdict('toolwire/Express: 2026-07-28 tools/call add ≤ 1.10× the legacy era\'s (server CPU µs per request, c=32, same run)', eraCost(http, 'toolwire-express', 'modern-call-add', 'call-add'), (v) => v <= 1.1, x),
-    verdict('toolwire/Express: 2026-07-28 tools/list 10 tools ≤ 1.10× the legacy era\'s (server CPU µs per request, c=32, same run)', eraCost(http, 'toolwire-express', 'modern-list-10', 'list-10'), (v) => v <= 1.1, x),
+    verdict('toolwire/node:http: 2026-07-28 tools/call add ≤ 1.10× the legacy era\'s (server CPU µs per request, c=32, same run)', costRatio(http, 'toolwire-http', 'modern-call-add', 'call-add'), (v) => v <= 1.1, x),
+    verdict('toolwire/node:http: 2026-07-28 tools/list 10 tools ≤ 1.10× the legacy era\'s (server CPU µs per request, c=32, same run)', costRatio(http, 'toolwire-http', 'modern-list-10', 'list-10'), (v) => v <= 1.1, x),
+    verdict('toolwire/Express: 2026-07-28 tools/call add ≤ 1.10× the legacy era\'s (server CPU µs per request, c=32, same run)', costRatio(http, 'toolwire-express', 'modern-call-add', 'call-add'), (v) => v <= 1.1, x),
+    verdict('toolwire/Express: 2026-07-28 tools/list 10 tools ≤ 1.10× the legacy era\'s (server CPU µs per request, c=32, same run)', costRatio(http, 'toolwire-express', 'modern-list-10', 'list-10'), (v) => v <= 1.1, x),
     vsSdk2('modern-call-add'),
     vsSdk2('modern-list-10'),
     verdict('toolwire stdio ≥ 3× the SDK stdio server (msg/s)', stdioRatio(stdio, 'messagesPerSec'), (v) => v >= 3, (v) => x(v) + cpuNote(stdioRatio(stdio, 'cpuMicros'))),
@@ -124,6 +170,7 @@ export function evaluateTargets(http: readonly HttpSample[], stdio: readonly Std
     verdict('toolwire stdio ping-pong ≥ 0.8× the hand-written loop\'s round trips per second (one call at a time)', pingPongRatio(pingPong, 'perSec'), (v) => v >= 0.8, (v) => `${x(v)} (CPU per round trip: ${x(pingPongRatio(pingPong, 'cpuMicros'))})`),
     verdict('toolwire stdio ping-pong p99 ≤ 2× the hand-written loop\'s p99 (one call at a time)', pingPongRatio(pingPong, 'p99'), (v) => v <= 2, x),
     ...drillTargets(http),
+    ...featureTargets(http, micro),
     verdict('toolwire/Express RSS within 15 MB of hand-written Express (after tools/call add, c=32)', rssDelta(http, 'toolwire-express', 'hand-express'), (v) => v <= 15, (v) => `${v >= 0 ? '+' : ''}${v.toFixed(1)} MB`),
   ];
 }

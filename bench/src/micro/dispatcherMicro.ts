@@ -6,7 +6,7 @@
  */
 import { Dispatcher, ObjectType, integerType, type DispatchContext, type DispatchResult } from '@toolwire/core';
 import { toolwireService } from '../servers/toolwireDefinition';
-import { LARGE_TOOL_COUNT, PROTOCOL_VERSION, SMALL_TOOL_COUNT, workload, type Workload, type WorkloadId } from '../fixture/workloads';
+import { PROTOCOL_VERSION, SMALL_TOOL_COUNT, variantOf, workload, type Workload, type WorkloadId } from '../fixture/workloads';
 import { checkCallText, checkToolsList } from '../fixture/checks';
 import { median } from '../driver/median';
 
@@ -44,6 +44,7 @@ export interface MicroOptions {
 
 const CASES: readonly MicroCaseId[] = [
   'call-add',
+  'resources-read',
   'call-structured',
   'call-echo',
   'list-10',
@@ -73,7 +74,7 @@ function contextOf(w: Workload): DispatchContext {
 
 /** The small service with the feature tools: `add_structured` and metadata on every tool. */
 function featureService(): { dispatcher: Dispatcher; cases: Record<FeatureCaseId, { title: string; body: string; check: (body: string) => string | undefined; dispatcher?: Dispatcher }> } {
-  const { decl, defs } = toolwireService(SMALL_TOOL_COUNT);
+  const { decl, defs } = toolwireService(SMALL_TOOL_COUNT, {});
   for (const tool of decl.tools) {
     tool
       .setTitle(`The ${tool.name} tool`)
@@ -82,7 +83,7 @@ function featureService(): { dispatcher: Dispatcher; cases: Record<FeatureCaseId
       .setMeta({ 'example.com/bench': true });
   }
   const metadataDispatcher = new Dispatcher(defs, decl);
-  const plain = toolwireService(SMALL_TOOL_COUNT);
+  const plain = toolwireService(SMALL_TOOL_COUNT, {});
   const plainDispatcher = new Dispatcher(plain.defs, plain.decl);
   const unclaimed = (id: 'modern-call-add' | 'modern-list-10'): string => workload(id).body.replace('io.modelcontextprotocol/protocolVersion', SAME_LENGTH_KEY);
   const structured = decl.addTool('add_structured', 'Add two integers').addParam('a', integerType()).addParam('b', integerType()).setOutput(new ObjectType().addProperty('sum', integerType()));
@@ -149,12 +150,17 @@ function timeCase(dispatcher: Dispatcher, message: string, budgetMs: number, con
 
 /** Runs the micro-benchmark; throws when the dispatcher answers a case wrongly. */
 export function runMicro(options: MicroOptions): MicroResult[] {
-  const small = toolwireService(SMALL_TOOL_COUNT);
-  const large = toolwireService(LARGE_TOOL_COUNT);
-  const dispatchers = new Map([
-    [SMALL_TOOL_COUNT, new Dispatcher(small.defs, small.decl)],
-    [LARGE_TOOL_COUNT, new Dispatcher(large.defs, large.decl)],
-  ]);
+  // one dispatcher per server variant (tool count and environment), as the HTTP suite starts one process per variant
+  const dispatchers = new Map<string, Dispatcher>();
+  const dispatcherOf = (id: WorkloadId): Dispatcher => {
+    const { tools, env, key } = variantOf(id);
+    let dispatcher = dispatchers.get(key);
+    if (!dispatcher) {
+      const { decl, defs } = toolwireService(tools, { ...env });
+      dispatchers.set(key, (dispatcher = new Dispatcher(defs, decl)));
+    }
+    return dispatcher;
+  };
   const features = featureService();
   return (options.workloads ?? CASES).map((id) => {
     if (id in features.cases) {
@@ -165,7 +171,7 @@ export function runMicro(options: MicroOptions): MicroResult[] {
       return { workload: id, title: c.title, ...timeCase(dispatcher, c.body, options.budgetMs) };
     }
     const w = workload(id as WorkloadId);
-    const dispatcher = dispatchers.get(w.tools) as Dispatcher;
+    const dispatcher = dispatcherOf(w.id);
     const context = contextOf(w);
     const problem = w.check(bodyOf(dispatcher.handle(w.body, context)));
     if (problem) throw new Error(`micro ${id}: wrong answer: ${problem}`);
@@ -181,8 +187,8 @@ export function formatMicro(results: readonly MicroResult[]): string[] {
     .filter((id) => Number.isFinite(best(`modern-${id}`)))
     .map((id) => `  2026-07-28 ${id}: ${(best(`modern-${id}`) / best(`legacy-${id}-meta`)).toFixed(2)}× the legacy request of the same bytes, ${(best(`modern-${id}`) / best(id)).toFixed(2)}× the plain legacy request (most of that is parsing the larger 2026 request)`);
   return [
-    `  ${'case'.padEnd(36)} ${'best ns/op'.padStart(10)} ${'median'.padStart(9)}  ops`,
-    ...results.map((r) => `  ${r.title.padEnd(36)} ${ns(r.nsPerOp).padStart(10)} ${ns(r.medianNsPerOp)}  ${r.ops.toLocaleString('en-US')}`),
+    `  ${'case'.padEnd(42)} ${'best ns/op'.padStart(10)} ${'median'.padStart(9)}  ops`,
+    ...results.map((r) => `  ${r.title.padEnd(42)} ${ns(r.nsPerOp).padStart(10)} ${ns(r.medianNsPerOp)}  ${r.ops.toLocaleString('en-US')}`),
     ...eras,
   ];
 }

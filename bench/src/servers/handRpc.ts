@@ -2,9 +2,11 @@
  * The hand-written JSON-RPC answerer behind both ceilings (raw node:http and hand-written Express):
  * what a careful developer would write for exactly these tools without any MCP library —
  * a switch on `method`, typeof checks for the arguments, the tools/list and initialize payloads
- * serialized once at startup.
+ * serialized once at startup (and, with `RESOURCES=1`, the read of the static resource: a check
+ * of the URI and its contents serialized once).
  */
 import { STRUCTURED_OUTPUT_SCHEMA, STRUCTURED_TOOL, inputSchemaOf, structuredFromEnv, toolSpecs } from '../fixture/toolSpecs';
+import { STATIC_RESOURCE, resourcesFromEnv, staticResourceContents } from '../fixture/resourceSpec';
 
 type Json = Record<string, unknown>;
 type Id = string | number;
@@ -31,8 +33,11 @@ export function createHandRpc(toolCount: number): (message: unknown) => string |
   const listed: Json[] = specs.map((s) => ({ name: s.name, description: s.description, inputSchema: inputSchemaOf(s) }));
   if (structured) listed.push({ name: STRUCTURED_TOOL.name, description: STRUCTURED_TOOL.description, inputSchema: inputSchemaOf(STRUCTURED_TOOL), outputSchema: STRUCTURED_OUTPUT_SCHEMA });
   const toolsList = JSON.stringify({ tools: listed });
+  const resources = resourcesFromEnv();
+  const readResult = JSON.stringify({ contents: [staticResourceContents()] });
+  const capabilities = resources ? { tools: {}, resources: {} } : { tools: {} };
   const initialize = (version: string): string =>
-    JSON.stringify({ protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: 'hand-written', version: '1.0.0' } });
+    JSON.stringify({ protocolVersion: version, capabilities, serverInfo: { name: 'hand-written', version: '1.0.0' } });
   const initialized = new Map([['2025-11-25', initialize('2025-11-25')], ['2025-03-26', initialize('2025-03-26')]]);
   const known = new Set(specs.map((s) => s.name));
 
@@ -73,6 +78,13 @@ export function createHandRpc(toolCount: number): (message: unknown) => string |
         const requested = isObject(message.params) ? message.params.protocolVersion : undefined;
         const result = initialized.get(typeof requested === 'string' ? requested : '') ?? (initialized.get('2025-11-25') as string);
         return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result}}`;
+      }
+      case 'resources/read': {
+        if (!resources) return error(id, -32601, 'Method not found');
+        const uri = isObject(message.params) ? message.params.uri : undefined;
+        if (typeof uri !== 'string') return error(id, -32602, 'resources/read expects a string uri');
+        if (uri !== STATIC_RESOURCE.uri) return JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32002, message: 'Resource not found', data: { uri } } });
+        return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${readResult}}`;
       }
       case 'ping':
         return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{}}`;

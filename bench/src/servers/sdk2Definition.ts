@@ -1,12 +1,14 @@
 /**
  * The benchmark's tools on the official SDK v2's `McpServer` (`@modelcontextprotocol/server`
- * 2.4.0), registered the documented way (`registerTool` with a `z.object` schema). The schemas are
+ * 2.4.0), registered the documented way (`registerTool` with a `z.object` schema; with
+ * `RESOURCES=1` also the static resource, with `registerResource`). The schemas are
  * built once per process; `createMcpHandler` still asks the factory for a fresh `McpServer` per
  * request, as SDK v2 is designed.
  */
 import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import { toolSpecs, type ToolSpec } from '../fixture/toolSpecs';
+import { STATIC_RESOURCE, resourcesFromEnv } from '../fixture/resourceSpec';
 
 type Args = Record<string, unknown>;
 type TextResult = { content: { type: 'text'; text: string }[] };
@@ -30,10 +32,17 @@ function run(name: string, args: Args): TextResult {
 /** Returns a factory of SDK v2 McpServers with `count` tools; the zod schemas are shared between them. */
 export function sdk2ServerFactory(count: number): () => McpServer {
   const tools = toolSpecs(count).map((spec) => ({ spec, schema: schemaOf(spec) }));
+  const resources = resourcesFromEnv();
   return () => {
     const server = new McpServer({ name: 'sdk2-bench', version: '1.0.0' });
     for (const { spec, schema } of tools) {
       server.registerTool(spec.name, { description: spec.description, inputSchema: schema }, async (args: Args) => run(spec.name, args));
+    }
+    if (resources) {
+      // the resources/read workloads' static text resource, the SDK's documented way
+      server.registerResource(STATIC_RESOURCE.name, STATIC_RESOURCE.uri, { description: STATIC_RESOURCE.description, mimeType: STATIC_RESOURCE.mimeType }, async (uri) => ({
+        contents: [{ uri: uri.href, mimeType: STATIC_RESOURCE.mimeType, text: STATIC_RESOURCE.text }],
+      }));
     }
     return server;
   };

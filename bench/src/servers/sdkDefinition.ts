@@ -1,12 +1,13 @@
 /**
  * The benchmark's tools on the official SDK's `McpServer`, registered the documented way
- * (`registerTool` with a zod shape). The zod shapes are built once per process; the stateless
+ * (`registerTool` with a zod shape; with `RESOURCES=1` also the static resource, with `registerResource`). The zod shapes are built once per process; the stateless
  * HTTP program still builds a whole `McpServer` per request, as the SDK's docs show.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import * as z from 'zod/v4';
 import { STRUCTURED_TOOL, structuredFromEnv, toolSpecs, type ToolSpec } from '../fixture/toolSpecs';
 import { PROGRESS_STEPS, PROGRESS_TOOL } from '../fixture/progressWorkload';
+import { STATIC_RESOURCE, resourcesFromEnv } from '../fixture/resourceSpec';
 
 type Shape = Record<string, z.ZodType>;
 type Args = Record<string, unknown>;
@@ -31,6 +32,7 @@ function run(name: string, args: Args): TextResult {
 /** Returns a factory of McpServers with `count` tools; the zod shapes are shared between them. */
 export function sdkServerFactory(count: number): () => McpServer {
   const tools = toolSpecs(count).map((spec) => ({ spec, shape: shapeOf(spec) }));
+  const resources = resourcesFromEnv();
   const structured = structuredFromEnv() ? { input: shapeOf(STRUCTURED_TOOL), output: { sum: z.number().int() } } : undefined;
   return () => {
     const server = new McpServer({ name: 'sdk-bench', version: '1.0.0' });
@@ -43,6 +45,12 @@ export function sdkServerFactory(count: number): () => McpServer {
         const output = { sum: (args.a as number) + (args.b as number) };
         return { content: [{ type: 'text' as const, text: JSON.stringify(output) }], structuredContent: output };
       });
+    }
+    if (resources) {
+      // the resources/read workloads' static text resource, the SDK's documented way
+      server.registerResource(STATIC_RESOURCE.name, STATIC_RESOURCE.uri, { description: STATIC_RESOURCE.description, mimeType: STATIC_RESOURCE.mimeType }, async (uri) => ({
+        contents: [{ uri: uri.href, mimeType: STATIC_RESOURCE.mimeType, text: STATIC_RESOURCE.text }],
+      }));
     }
     if (process.env.PROGRESS === '1') {
       // the progress workload's tool, the SDK's documented way: extra.sendNotification with the request's token

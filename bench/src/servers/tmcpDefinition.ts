@@ -2,12 +2,14 @@
  * The benchmark's tools on tmcp's `McpServer` (tmcp 1.20), registered the way its README shows:
  * `server.tool({ name, description, schema }, handler)` with `z.object` schemas through
  * `ZodJsonSchemaAdapter` (`@tmcp/adapter-zod`, the adapter of its Quick Start). One server per
- * process serves every request (tmcp's transports take one server, not a factory).
+ * process serves every request (tmcp's transports take one server, not a factory). With
+ * `RESOURCES=1` it also serves the static resource (`server.resource`).
  */
 import { McpServer } from 'tmcp';
 import { ZodJsonSchemaAdapter } from '@tmcp/adapter-zod';
 import * as z from 'zod/v4';
 import { toolSpecs, type ToolSpec } from '../fixture/toolSpecs';
+import { STATIC_RESOURCE, resourcesFromEnv } from '../fixture/resourceSpec';
 
 type Args = Record<string, unknown>;
 type TextResult = { content: { type: 'text'; text: string }[] };
@@ -28,11 +30,18 @@ function run(name: string, args: Args): TextResult {
   return textResult(String(args.x));
 }
 
-/** A tmcp McpServer with `count` tools (add, echo, fillers). */
+/** A tmcp McpServer with `count` tools (add, echo, fillers), and the static resource with `RESOURCES=1`. */
 export function tmcpServer(count: number): McpServer {
-  const server = new McpServer({ name: 'tmcp-bench', version: '1.0.0', description: 'toolwire benchmark tools' }, { adapter: new ZodJsonSchemaAdapter(), capabilities: { tools: {} } });
+  const resources = resourcesFromEnv();
+  const server = new McpServer({ name: 'tmcp-bench', version: '1.0.0', description: 'toolwire benchmark tools' }, { adapter: new ZodJsonSchemaAdapter(), capabilities: resources ? { tools: {}, resources: {} } : { tools: {} } });
   for (const spec of toolSpecs(count)) {
     server.tool({ name: spec.name, description: spec.description, schema: schemaOf(spec) }, async (args: Args) => run(spec.name, args));
+  }
+  if (resources) {
+    // the resources/read workloads' static text resource, the way tmcp's README shows
+    server.resource({ name: STATIC_RESOURCE.name, description: STATIC_RESOURCE.description, uri: STATIC_RESOURCE.uri }, async (uri: string) => ({
+      contents: [{ uri, mimeType: STATIC_RESOURCE.mimeType, text: STATIC_RESOURCE.text }],
+    }));
   }
   return server;
 }

@@ -1,19 +1,23 @@
 /**
  * The benchmark's tools as a toolwire ToolDeclaration and ServiceDefinition (used by the
  * toolwire server programs and the dispatcher micro-benchmark). With `PROGRESS=1` it also has
- * the progress workload's tool.
+ * the progress workload's tool; with `RESOURCES=1` the static resource of the resources/read
+ * workloads.
  */
 import { ObjectType, ServiceDefinition, ToolDeclaration, integerType, stringType } from '@toolwire/core';
 import type { CallContext } from '@toolwire/core';
 import { PARAM_TOOL, STRUCTURED_TOOL, pageSizeFromEnv, paramFromEnv, structuredFromEnv, toolSpecs } from '../fixture/toolSpecs';
 import { PROGRESS_STEPS, PROGRESS_TOOL } from '../fixture/progressWorkload';
+import { STATIC_RESOURCE, resourcesFromEnv } from '../fixture/resourceSpec';
 
 /**
- * A declaration and procedure table with `count` tools (add, echo, fillers), in pages of
- * `pageSize` (`PAGE_SIZE`), with the structured-output tool `sum` when `STRUCTURED=1` and the
- * Mcp-Param tool `locate` when `PARAM=1`.
+ * A declaration and procedure table with `count` tools (add, echo, fillers), in the variant
+ * `env` names (default: this process's environment): in pages of `PAGE_SIZE`, with the
+ * structured-output tool `sum` when `STRUCTURED=1`, the Mcp-Param tool `locate` when `PARAM=1`,
+ * and the static text resource when `RESOURCES=1`.
  */
-export function toolwireService(count: number, pageSize = pageSizeFromEnv()): { decl: ToolDeclaration; defs: ServiceDefinition } {
+export function toolwireService(count: number, env: NodeJS.ProcessEnv = process.env): { decl: ToolDeclaration; defs: ServiceDefinition } {
+  const pageSize = pageSizeFromEnv(env);
   const decl = new ToolDeclaration('toolwire-bench', '1.0.0', pageSize === undefined ? {} : { pageSize });
   const defs = new ServiceDefinition();
   for (const spec of toolSpecs(count)) {
@@ -23,16 +27,21 @@ export function toolwireService(count: number, pageSize = pageSizeFromEnv()): { 
   defs.registerProcedure('add', (a: number, b: number) => a + b);
   defs.registerProcedure('echo', (message: string) => message);
   for (const spec of toolSpecs(count).slice(2)) defs.registerProcedure(spec.name, (x: number) => x);
-  if (structuredFromEnv()) {
+  if (structuredFromEnv(env)) {
     const sum = decl.addTool(STRUCTURED_TOOL.name, STRUCTURED_TOOL.description).addParam('a', integerType()).addParam('b', integerType()).setOutput(new ObjectType().addProperty('sum', integerType()));
     defs.registerTool(sum, (a, b) => ({ sum: a + b }));
   }
-  if (paramFromEnv()) {
+  if (paramFromEnv(env)) {
     // the Mcp-Param workload's tool: `region` mirrored in the Mcp-Param-Region header (2026-07-28)
     const locate = decl.addTool(PARAM_TOOL.name, PARAM_TOOL.description).addParam('region', stringType(), PARAM_TOOL.params[0].description, { header: PARAM_TOOL.header.name }).addParam('id', integerType(), PARAM_TOOL.params[1].description);
     defs.registerTool(locate, (region, id) => `${region}:${id}`);
   }
-  if (process.env.PROGRESS === '1') {
+  if (resourcesFromEnv(env)) {
+    // the resources/read workloads' static text resource, answered by its read procedure (as every peer's is)
+    const readme = decl.addResource(STATIC_RESOURCE.uri, STATIC_RESOURCE.name).setDescription(STATIC_RESOURCE.description).setMimeType(STATIC_RESOURCE.mimeType);
+    defs.registerResource(readme, () => STATIC_RESOURCE.text);
+  }
+  if (env.PROGRESS === '1') {
     // the progress workload's tool: 10 notifications/progress for the request's token, then "done"
     decl.addTool(PROGRESS_TOOL, 'Reports progress 1 … 10 of 10, then answers done');
     defs.registerProcedure(PROGRESS_TOOL, (ctx: CallContext) => {

@@ -132,7 +132,10 @@ function readContext(request: InboundRequest, uri: string): ReadContext {
     requestId: id,
     protocolVersion: profile.version,
     era: profile.era,
-    signal: context.signal ?? NEVER_ABORTED,
+    // looked up only when read: an HTTP request's signal costs an AbortController and a close listener
+    get signal() {
+      return context.signal ?? NEVER_ABORTED;
+    },
     request: context.request,
     auth: context.access?.auth,
     get clientCapabilities() {

@@ -109,6 +109,39 @@ describe('resources', () => {
   });
 });
 
+describe('the read context', () => {
+  /** A transport context whose signal counts how often it is looked up (an HTTP one builds an AbortController for it). */
+  function countingContext(): { signalReads: number; signal: AbortSignal; protocolVersion: string } {
+    const controller = new AbortController();
+    return {
+      signalReads: 0,
+      protocolVersion: '2025-11-25',
+      get signal() {
+        this.signalReads++;
+        return controller.signal;
+      },
+    };
+  }
+
+  it('looks up the transport\'s signal only when the read procedure asks for it', async () => {
+    const decl = new ToolDeclaration('res', '1.0.0');
+    decl.addResource('test://plain', 'plain').setMimeType('text/plain');
+    decl.addResource('test://careful', 'careful').setMimeType('text/plain');
+    const defs = new ServiceDefinition()
+      .registerResource('test://plain', (context: ReadContext) => `plain ${context.uri}`)
+      .registerResource('test://careful', (context: ReadContext) => `aborted: ${context.signal.aborted}`);
+    const dispatcher = new Dispatcher(defs, decl);
+    const read = (uri: string, context: ReturnType<typeof countingContext>) => dispatcher.dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/read', params: { uri } }), context);
+
+    const plain = countingContext();
+    expect(JSON.parse((await read('test://plain', plain)).body).result.contents[0].text).toBe('plain test://plain');
+    expect(plain.signalReads).toBe(0);
+    const careful = countingContext();
+    expect(JSON.parse((await read('test://careful', careful)).body).result.contents[0].text).toBe('aborted: false');
+    expect(careful.signalReads).toBe(1);
+  });
+});
+
 describe('RFC 6570 level-1 templates', () => {
   it('match what level-1 expansion produces, decode it, and refuse operators', () => {
     const decl = new ToolDeclaration('t', '1');

@@ -161,12 +161,15 @@ export class NodeExchange implements HttpExchange {
       // the chunks of one tick leave in one write
       this.corked = true;
       res.cork();
-      queueMicrotask(() => {
-        this.corked = false;
-        res.uncork();
-      });
+      queueMicrotask(() => this.uncork());
     }
     return res.write(chunk);
+  }
+
+  private uncork(): void {
+    if (!this.corked) return;
+    this.corked = false;
+    this.res.uncork();
   }
 
   onDrain(listener: () => void): void {
@@ -181,6 +184,7 @@ export class NodeExchange implements HttpExchange {
     const res = this.res;
     if (this.silent || res.destroyed || res.writableEnded) return;
     if (this.streaming) {
+      this.uncork(); // what this tick wrote goes out before the end: Node 20 writes the chunked terminator of an end() on a corked response ahead of the corked chunks
       res.end(typeof body === 'string' ? body : body?.body);
       return;
     }

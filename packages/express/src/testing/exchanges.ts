@@ -10,17 +10,24 @@ import type { AddressInfo } from 'node:net';
 import { Dispatcher } from '@toolwire/core';
 import { describeArgument } from '@toolwire/core/transport';
 
-/** What came back: the HTTP status (or core's choice of it) and the body text (`''` for none). */
+/**
+ * What came back: the HTTP status (or core's choice of it), the body text (`''` for none) and
+ * its media type; a Dispatcher has no stream and hands over the notifications it was given.
+ */
 export interface Exchanged {
   readonly status: number;
   readonly text: string;
+  /** The response's `Content-Type` (`text/event-stream` for a stream), when there was one. */
+  readonly contentType?: string;
+  /** The notifications core sent before the response (Dispatcher targets only). */
+  readonly notifications?: readonly string[];
 }
 
 /** Delivers a message (JSON text) with the given request headers. */
 export type Exchange = (json: string, headers: Readonly<Record<string, string>>) => Promise<Exchanged>;
 
 /** The slice of a supertest request (`request(app).post(path)`) the client uses. */
-export interface SupertestRequestLike extends PromiseLike<{ status: number; text: string }> {
+export interface SupertestRequestLike extends PromiseLike<{ status: number; text: string; headers?: Record<string, string> }> {
   set(field: string, value: string): this;
   send(body: string): this;
 }
@@ -55,10 +62,12 @@ export function exchangeFor(target: McpTestTarget, path: string): Exchange {
   throw new TypeError(`mcpTestClient: expected an Express app (or node:http listener), a supertest agent, a Dispatcher or an object with fetch(request), got ${describeArgument(target)}`);
 }
 
+/** Like stdio, a Dispatcher target has no headers (the 2026-07-28 header checks do not apply); its notifications are collected. */
 function dispatcherExchange(dispatcher: Dispatcher): Exchange {
   return async (json, headers) => {
-    const result = await dispatcher.dispatch(json, { protocolVersion: headers[VERSION_HEADER] });
-    return { status: result.status, text: result.body };
+    const notifications: string[] = [];
+    const result = await dispatcher.dispatch(json, { protocolVersion: headers[VERSION_HEADER], notify: (message) => void notifications.push(message) });
+    return { status: result.status, text: result.body, notifications };
   };
 }
 
@@ -67,14 +76,14 @@ function supertestExchange(agent: SupertestLike, path: string): Exchange {
     let test = agent.post(path);
     for (const [name, value] of Object.entries(headers)) test = test.set(name, value);
     const res = await test.send(json);
-    return { status: res.status, text: res.text ?? '' };
+    return { status: res.status, text: res.text ?? '', contentType: res.headers?.['content-type'] };
   };
 }
 
 function fetchExchange(target: FetchTarget, path: string): Exchange {
   return async (json, headers) => {
     const res = await target.fetch(new Request(new URL(path, 'http://localhost'), { method: 'POST', headers, body: json }));
-    return { status: res.status, text: await res.text() };
+    return { status: res.status, text: await res.text(), contentType: res.headers.get('content-type') ?? undefined };
   };
 }
 
@@ -100,7 +109,7 @@ function post(port: number, path: string, json: string, headers: Readonly<Record
     const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { ...headers, 'Content-Length': String(Buffer.byteLength(json)) }, agent: false }, (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), contentType: res.headers['content-type'] }));
       res.on('error', reject);
     });
     req.on('error', reject);

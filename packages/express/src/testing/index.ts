@@ -1,9 +1,31 @@
 /**
  * @toolwire/express/testing — the test client: `mcpTestClient(appOrAgentOrDispatcher, options?)`
- * with `callTool`, `listTools`, `initialize`, `request` and `notify`. A separate entry so that the
+ * with `callTool`, `listTools`, `listResources`, `listResourceTemplates`, `readResource`,
+ * `discover`, `initialize`, `request` and `notify`, in either era. A separate entry so that the
  * package's main entry carries no test tooling. The only barrel of this entry.
  */
 export { mcpTestClient, McpTestClient } from './mcpTestClient';
-export type { McpTestClientOptions, ToolCallResult, ToolsListResult, InitializeResult, ListedTool, McpContentBlock } from './mcpTestClient';
+export type { McpTestClientOptions } from './mcpTestClient';
+export type {
+  ToolCallResult,
+  ToolsListResult,
+  InitializeResult,
+  DiscoverResult,
+  ListedTool,
+  McpContentBlock,
+  McpNotification,
+  ProgressReport,
+  LogMessage,
+  AnsweredAsk,
+  Exchange,
+  RequestResult,
+  ListedResource,
+  ResourcesListResult,
+  ListedResourceTemplate,
+  ResourceTemplatesListResult,
+  ResourceContents,
+  ReadResourceResult,
+} from './results';
+export type { AskHandlers, ElicitHandler, SampleHandler, ListRootsHandler } from './askHandlers';
 export { McpTestClientError } from './McpTestClientError';
 export type { McpTestTarget, SupertestLike, SupertestRequestLike, FetchTarget } from './exchanges';

@@ -23,6 +23,7 @@ import type { HttpOptions } from '../httpRules/HttpOptions';
 import { HttpRefusals } from '../httpRules/HttpRefusal';
 import type { HttpRefusal } from '../httpRules/HttpRefusal';
 import { ExchangeContext } from './ExchangeContext';
+import { ServerCardRoute } from './ServerCardRoute';
 import type { BodySink, HttpExchange } from './HttpExchange';
 import { decodeChunks } from './utf8';
 
@@ -45,6 +46,8 @@ export class HttpPipeline {
   readonly rules: HttpRules;
   private readonly maxBodyBytes: number;
   private readonly maxSseBufferBytes: number;
+  /** The server card (`serverCard` option), served at `<endpoint>/server-card`. */
+  private readonly card: ServerCardRoute | undefined;
 
   /**
    * Checks `decl`, `defs` and the options once and compiles them.
@@ -59,10 +62,17 @@ export class HttpPipeline {
     this.rules = new HttpRules(resolved, owner.name);
     this.maxBodyBytes = resolved.maxBodyBytes;
     this.maxSseBufferBytes = resolved.maxSseBufferBytes;
+    this.card = resolved.serverCard && new ServerCardRoute(decl, resolved.serverCard, `${owner.name}: option serverCard`);
+  }
+
+  /** Whether this endpoint serves a server card (the `serverCard` option): adapters with routes add `<endpoint>/server-card`. */
+  get servesCard(): boolean {
+    return this.card !== undefined;
   }
 
   /** Answers one exchange; never throws (what goes wrong is a 500, or nothing when nobody is left to answer). */
   serve(exchange: HttpExchange): void {
+    if (this.card && ServerCardRoute.matches(exchange.path)) return this.card.serve(exchange);
     const head: HttpRequestHead = {
       method: exchange.method,
       origin: exchange.header('origin'),

@@ -27,7 +27,7 @@ describe('--server-card', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/mcp-server-card+json');
     expect(res.headers.get('etag')).toMatch(/^"/);
-    const card = await res.json();
+    const card = (await res.json()) as { description: string };
     const client = mcpTestClient(request(new URL(url).origin), { path: '/mcp' });
     const { serverInfo } = await client.initialize();
     const discovered = await client.discover();

@@ -7,8 +7,10 @@
  * when a tool call sent notifications and the client accepts `text/event-stream`, an SSE stream
  * of them ending with the response, at the pace the client reads (`maxSseBufferBytes` caps what
  * a slow client may leave waiting). A body over the limit is refused (413) and let go by the
- * exchange (Node: the lingering close). Adapters only translate their framework's request and
- * response into an exchange; options are checked and compiled here, once.
+ * exchange (Node: the lingering close). With the (experimental) `serverCard` option, a request
+ * whose path ends in `/server-card` gets the server card instead ({@link ServerCardRoute}), before
+ * any of the endpoint's rules. Adapters only translate their framework's request and response into
+ * an exchange; options are checked and compiled here, once.
  */
 import type { AuthOutcome } from '../auth/BearerAuth';
 import type { Access } from '../auth/Access';

@@ -57,6 +57,11 @@ describe.each(adapters)('the server card from %s', (_name, get) => {
     expect(await res.json()).toMatchObject({ name: 'io.example/notes', version: '3.0.1', description: 'Notes, searchable', title: 'Notes' });
   });
 
+  it('answers HEAD as GET (status and headers)', async () => {
+    const head = await get('/server-card', { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type'), head.headers.get('etag')]).toEqual([200, 'application/mcp-server-card+json', (await get('/server-card')).headers.get('etag')]);
+  });
+
   it('answers 304 without a body to If-None-Match naming its ETag, and 200 to another tag', async () => {
     const etag = (await get('/server-card')).headers.get('etag')!;
     const cached = await get('/server-card', { headers: { 'If-None-Match': etag } });

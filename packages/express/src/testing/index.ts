@@ -17,7 +17,7 @@ export type {
   ProgressReport,
   LogMessage,
   AnsweredAsk,
-  Exchange,
+  CallReport,
   RequestResult,
   ListedResource,
   ResourcesListResult,

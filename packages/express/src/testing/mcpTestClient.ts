@@ -27,7 +27,7 @@ import type { AskHandlers } from './askHandlers';
 import { McpTestClientError } from './McpTestClientError';
 import type {
   DiscoverResult,
-  Exchange,
+  CallReport,
   InitializeResult,
   LogMessage,
   McpContentBlock,
@@ -177,7 +177,7 @@ export class McpTestClient {
    *   something the client has no handler for, or asks more than `maxInputRounds` times.
    */
   async request(method: string, params?: Record<string, unknown>): Promise<RequestResult> {
-    const collected: Exchange = { status: 0, notifications: [], progress: [], logs: [], asks: [] };
+    const collected: CallReport = { status: 0, notifications: [], progress: [], logs: [], asks: [] };
     let retry: Record<string, unknown> = {};
     for (let round = 0; ; round++) {
       const sent = this.era === 'modern' ? this.envelope({ ...params, ...retry }) : params === undefined ? undefined : { ...params };
@@ -217,7 +217,7 @@ export class McpTestClient {
     return { ...params, _meta: { ...meta, ...(isRecord(params?._meta) ? params._meta : {}) } };
   }
 
-  private collect(into: Exchange, text: string): void {
+  private collect(into: CallReport, text: string): void {
     let message: unknown;
     try {
       message = JSON.parse(text);

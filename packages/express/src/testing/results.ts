@@ -37,7 +37,7 @@ export interface AnsweredAsk {
 }
 
 /** What every call reports besides its result. */
-export interface Exchange {
+export interface CallReport {
   /** The HTTP status of the last round (for a Dispatcher: the status core chose). */
   status: number;
   /** Every notification sent before the response(s), in order, across rounds. */
@@ -51,7 +51,7 @@ export interface Exchange {
 }
 
 /** What {@link McpTestClient.request} returns. */
-export interface RequestResult extends Exchange {
+export interface RequestResult extends CallReport {
   /** The JSON-RPC `result`, as sent (the complete one, after any rounds of asks). */
   result: unknown;
 }
@@ -66,7 +66,7 @@ export interface McpContentBlock {
 }
 
 /** What {@link McpTestClient.callTool} returns. */
-export interface ToolCallResult extends Exchange {
+export interface ToolCallResult extends CallReport {
   /** The text blocks' texts joined by newlines (`''` when there are none). */
   text: string;
   isError: boolean;
@@ -157,7 +157,7 @@ export interface ResourceContents {
 }
 
 /** What {@link McpTestClient.readResource} returns. */
-export interface ReadResourceResult extends Exchange {
+export interface ReadResourceResult extends CallReport {
   contents: ResourceContents[];
   /** The texts of the text contents joined by newlines (`''` when there are none). */
   text: string;

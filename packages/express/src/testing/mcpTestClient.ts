@@ -62,7 +62,7 @@ export interface McpTestClientOptions extends AskHandlers {
   capabilities?: Record<string, unknown>;
   /** 2026-07-28: the `logLevel` every request asks for (servers send no log messages without one). Default `'debug'`; `false` sends none. */
   logLevel?: LoggingLevel | false;
-  /** The most `input_required` rounds one call answers before it gives up (default 10). */
+  /** The most `input_required` results one call answers; one more throws (default 10). */
   maxInputRounds?: number;
 }
 
@@ -187,7 +187,7 @@ export class McpTestClient {
       const interim = result as { resultType?: unknown; inputRequests?: unknown; requestState?: unknown } | undefined;
       if (this.era !== 'modern' || interim?.resultType !== 'input_required') return { result, ...collected };
       const what = describeCall(method, params);
-      if (round + 1 >= this.maxInputRounds) throw new Error(`${what}: still input_required after ${this.maxInputRounds} rounds (maxInputRounds)`);
+      if (round >= this.maxInputRounds) throw new Error(`${what}: still input_required after ${this.maxInputRounds} answered rounds (maxInputRounds)`);
       const answered = await answerAll(this.handlers, interim.inputRequests, what);
       collected.asks.push(...answered);
       retry = { inputResponses: Object.fromEntries(answered.map((ask) => [ask.key, ask.answer])) };

@@ -163,10 +163,11 @@ describe('mcpTestClient answering asks (2026-07-28 multi round-trip requests)', 
     );
   });
 
-  it('gives up after maxInputRounds rounds', async () => {
+  it('answers at most maxInputRounds input_required results (greet_with_roots needs two)', async () => {
     const onSample = () => ({ role: 'assistant' as const, content: { type: 'text', text: 'hi' } });
-    const client = mcpTestClient(app, { era: 'modern', onSample, onListRoots: () => ({ roots: [] }), maxInputRounds: 2 });
-    await expect(client.callTool('greet_with_roots')).rejects.toThrow(/still input_required after 2 rounds/);
+    const handlers = { era: 'modern', onSample, onListRoots: () => ({ roots: [] }) } as const;
+    await expect(mcpTestClient(app, { ...handlers, maxInputRounds: 1 }).callTool('greet_with_roots')).rejects.toThrow(/still input_required after 1 answered rounds/);
+    expect((await mcpTestClient(app, { ...handlers, maxInputRounds: 2 }).callTool('greet_with_roots')).text).toBe('hi from ');
   });
 
   it('passes a bad answer to the server, which refuses it (-32602)', async () => {

@@ -48,11 +48,17 @@ export async function answerAll(handlers: AskHandlers, inputRequests: unknown, w
   return answered;
 }
 
-function answerOne(handlers: AskHandlers, method: string, params: Record<string, unknown>, what: string): unknown {
+/**
+ * Answers one ask with its handler (`ping` with `{}`).
+ * @throws Error naming the ask when its method has no handler or is not an ask at all.
+ */
+export function answerOne(handlers: AskHandlers, method: string, params: Record<string, unknown>, what: string): unknown {
   const missing = (option: string): never => {
     throw new Error(`${what} asks ${method}, but the client has no ${option} handler (pass ${option} to mcpTestClient)`);
   };
   switch (method) {
+    case 'ping':
+      return {};
     case 'elicitation/create':
       return handlers.onElicit ? handlers.onElicit(params as ElicitRequest) : missing('onElicit');
     case 'sampling/createMessage':

@@ -2,13 +2,17 @@
  * exchanges: the ways the test client can deliver one JSON-RPC message and read the answer —
  * straight into a core Dispatcher (no HTTP), through a supertest agent, to a Node request
  * listener such as an Express app (served on 127.0.0.1 port 0 for that one request, then closed),
- * or to anything with a Web `fetch(request)` method (a Hono app, a `mcpFetchHandler` wrapper).
+ * to anything with a Web `fetch(request)` method (a Hono app, a `mcpFetchHandler` wrapper), or
+ * as lines to a stdio server (a spawned process, or `serveStdio` on in-process streams).
  */
 import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingMessage, RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Dispatcher } from '@toolwire/core';
 import { describeArgument } from '@toolwire/core/transport';
+import { StdioConnection } from './stdioConnection';
+import type { StdioPeer, StdioTarget } from './stdioConnection';
+import type { AnsweredAsk } from './results';
 
 /**
  * What came back: the HTTP status (or core's choice of it), the body text (`''` for none) and
@@ -19,8 +23,10 @@ export interface Exchanged {
   readonly text: string;
   /** The response's `Content-Type` (`text/event-stream` for a stream), when there was one. */
   readonly contentType?: string;
-  /** The notifications core sent before the response (Dispatcher targets only). */
+  /** The notifications sent before the response (Dispatcher and stdio targets: there is no stream to read them from). */
   readonly notifications?: readonly string[];
+  /** The requests a stdio server sent on the pipe while the request was open, answered by the client's handlers. */
+  readonly asks?: readonly AnsweredAsk[];
 }
 
 /** Delivers a message (JSON text) with the given request headers. */
@@ -43,7 +49,14 @@ export interface FetchTarget {
 }
 
 /** What {@link mcpTestClient} can talk to. */
-export type McpTestTarget = RequestListener | SupertestLike | FetchTarget | Dispatcher;
+export type McpTestTarget = RequestListener | SupertestLike | FetchTarget | Dispatcher | StdioTarget;
+
+/** How the client reaches its target: the exchange, and for stdio the connection (to close). */
+export interface Delivery {
+  readonly exchange: Exchange;
+  /** The stdio connection, when the target is a stdio server. */
+  readonly stdio?: StdioConnection;
+}
 
 /** The HTTP header carrying the protocol version; a Dispatcher reads it from the context instead. */
 export const VERSION_HEADER = 'MCP-Protocol-Version';
@@ -52,14 +65,20 @@ export const VERSION_HEADER = 'MCP-Protocol-Version';
  * Picks the exchange for `target`.
  * @throws TypeError for a target of none of the supported kinds.
  */
-export function exchangeFor(target: McpTestTarget, path: string): Exchange {
-  if (target instanceof Dispatcher) return dispatcherExchange(target);
-  if (typeof target === 'function') return listenerExchange(target, path);
+export function exchangeFor(target: McpTestTarget, path: string, peer: StdioPeer): Delivery {
+  if (target instanceof Dispatcher) return { exchange: dispatcherExchange(target) };
+  if (typeof target === 'function') return { exchange: listenerExchange(target, path) };
   if (typeof target === 'object' && target !== null) {
-    if (typeof (target as FetchTarget).fetch === 'function') return fetchExchange(target as FetchTarget, path);
-    if (typeof (target as SupertestLike).post === 'function') return supertestExchange(target as SupertestLike, path);
+    if (typeof (target as FetchTarget).fetch === 'function') return { exchange: fetchExchange(target as FetchTarget, path) };
+    if (typeof (target as SupertestLike).post === 'function') return { exchange: supertestExchange(target as SupertestLike, path) };
+    if (StdioConnection.isTarget(target)) {
+      const stdio = new StdioConnection(target as Required<{ [K in keyof StdioTarget]: NonNullable<StdioTarget[K]> }>, peer);
+      return { exchange: (json, headers) => stdio.send(json, headers[VERSION_HEADER]), stdio };
+    }
   }
-  throw new TypeError(`mcpTestClient: expected an Express app (or node:http listener), a supertest agent, a Dispatcher or an object with fetch(request), got ${describeArgument(target)}`);
+  throw new TypeError(
+    `mcpTestClient: expected an Express app (or node:http listener), a supertest agent, a Dispatcher, an object with fetch(request) or a stdio server ({ stdin, stdout }), got ${describeArgument(target)}`,
+  );
 }
 
 /** Like stdio, a Dispatcher target has no headers (the 2026-07-28 header checks do not apply); its notifications are collected. */

@@ -1,7 +1,7 @@
 /**
  * @toolwire/express/testing — the test client: `mcpTestClient(appOrAgentOrDispatcher, options?)`
  * with `callTool`, `listTools`, `listResources`, `listResourceTemplates`, `readResource`,
- * `discover`, `initialize`, `request` and `notify`, in either era. A separate entry so that the
+ * `discover`, `initialize`, `request`, `notify` and `close`, in either era, over HTTP or stdio. A separate entry so that the
  * package's main entry carries no test tooling. The only barrel of this entry.
  */
 export { mcpTestClient, McpTestClient } from './mcpTestClient';
@@ -29,3 +29,4 @@ export type {
 export type { AskHandlers, ElicitHandler, SampleHandler, ListRootsHandler } from './askHandlers';
 export { McpTestClientError } from './McpTestClientError';
 export type { McpTestTarget, SupertestLike, SupertestRequestLike, FetchTarget } from './exchanges';
+export type { StdioTarget, StdioReadable, StdioWritable } from './stdioConnection';

@@ -1,6 +1,7 @@
 /**
  * mcpTestClient: call a tool and read its result in one line, for testing endpoints — against an
- * Express app, a supertest agent, a Web `fetch` target or, without HTTP, a core Dispatcher. It
+ * Express app, a supertest agent, a Web `fetch` target, a stdio server or, without HTTP, a core
+ * Dispatcher. It
  * speaks the protocol as a client does, in either era: legacy (2025-11-25 … 2024-11-05: the
  * `MCP-Protocol-Version` header) or 2026-07-28 (the `_meta` envelope on every request and the
  * `Mcp-Method`, `Mcp-Name` and `Mcp-Param-*` headers). It reads JSON and `text/event-stream`
@@ -10,22 +11,24 @@
  * {@link McpTestClientError}. Every method is `request(method, params)` plus unwrapping, so a new
  * method (tasks: `callToolAsTask`, `getTask`) is one more such method.
  *
- * HTTP only (and a Dispatcher): the client does not drive stdio servers, so the legacy asks that
- * go to a client as requests on a stdio pipe are not answered here — on 2026-07-28 every ask
- * travels as `input_required`, which this client answers.
+ * Over stdio (a spawned server, or `serveStdio` on in-process streams) the same handlers answer
+ * the legacy asks, which come as requests on the pipe while the call is open; a legacy stdio
+ * connection is initialized once, before its first other request, and `close()` ends it.
  */
 import { LATEST_MODERN_VERSION, LATEST_PROTOCOL_VERSION, META, isLoggingLevel, isModernVersion } from '@toolwire/core';
 import type { LoggingLevel } from '@toolwire/core';
 import { describeArgument } from '@toolwire/core/transport';
 import { exchangeFor, VERSION_HEADER } from './exchanges';
 import type { Exchange as Deliver, McpTestTarget } from './exchanges';
+import type { StdioConnection } from './stdioConnection';
 import { readAnswer } from './eventStream';
 import { encodeHeaderValue, nameOf, paramHeaderValues, paramHeadersOf } from './modernHeaders';
 import type { ParamHeader } from './modernHeaders';
-import { answerAll, capabilitiesOf } from './askHandlers';
+import { answerAll, answerOne, capabilitiesOf } from './askHandlers';
 import type { AskHandlers } from './askHandlers';
 import { McpTestClientError } from './McpTestClientError';
 import type {
+  AnsweredAsk,
   DiscoverResult,
   CallReport,
   InitializeResult,
@@ -52,9 +55,9 @@ export interface McpTestClientOptions extends AskHandlers {
   protocolVersion?: string;
   /** `'modern'` speaks 2026-07-28 (the same as `protocolVersion: '2026-07-28'`); default `'legacy'` unless the version is modern. */
   era?: 'legacy' | 'modern';
-  /** Where the endpoint is mounted (default `/mcp`); not used for a Dispatcher. */
+  /** Where the endpoint is mounted (default `/mcp`); not used for a Dispatcher or stdio. */
   path?: string;
-  /** Extra request headers, e.g. `{ Authorization: 'Bearer …', Origin: … }`; not used for a Dispatcher. */
+  /** Extra request headers, e.g. `{ Authorization: 'Bearer …', Origin: … }`; not used for a Dispatcher or stdio. */
   headers?: Record<string, string>;
   /** The `clientInfo` sent (`initialize`; 2026-07-28: in every `_meta`). Default `{ name: 'toolwire-test-client', version: '1.0.0' }`. */
   clientInfo?: { name: string; version: string };
@@ -83,6 +86,7 @@ export class McpTestClient {
   /** The client capabilities it declares (its handlers' and the `capabilities` option's). */
   readonly capabilities: Readonly<Record<string, unknown>>;
   private readonly deliver: Deliver;
+  private readonly stdio: StdioConnection | undefined;
   private readonly headers: Readonly<Record<string, string>>;
   private readonly clientInfo: { name: string; version: string };
   private readonly handlers: AskHandlers;
@@ -104,11 +108,17 @@ export class McpTestClient {
     for (const name of ['onElicit', 'onSample', 'onListRoots'] as const) {
       if (options[name] !== undefined && typeof options[name] !== 'function') throw new TypeError(`mcpTestClient: expected ${name} to be a function, got ${describeArgument(options[name])}`);
     }
-    this.deliver = exchangeFor(target, options.path ?? '/mcp');
     this.headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...options.headers };
     this.clientInfo = options.clientInfo ?? { name: 'toolwire-test-client', version: '1.0.0' };
     this.handlers = { onElicit: options.onElicit, onSample: options.onSample, onListRoots: options.onListRoots };
     this.capabilities = Object.freeze({ ...capabilitiesOf(this.handlers), ...options.capabilities });
+    const handlers = this.handlers;
+    const delivery = exchangeFor(target, options.path ?? '/mcp', {
+      answer: async (method, params) => answerOne(handlers, method, params, `the server's ${method} request`),
+      initializeParams: (version) => ({ protocolVersion: version, capabilities: this.capabilities, clientInfo: this.clientInfo }),
+    });
+    this.deliver = delivery.exchange;
+    this.stdio = delivery.stdio;
     this.logLevel = logLevel === false ? undefined : logLevel;
     this.maxInputRounds = maxInputRounds;
   }
@@ -181,8 +191,9 @@ export class McpTestClient {
     let retry: Record<string, unknown> = {};
     for (let round = 0; ; round++) {
       const sent = this.era === 'modern' ? this.envelope({ ...params, ...retry }) : params === undefined ? undefined : { ...params };
-      const { result, status, notifications } = await this.send(method, sent, true, true);
+      const { result, status, notifications, asks } = await this.send(method, sent, true, true);
       collected.status = status;
+      collected.asks.push(...asks); // legacy stdio: asked on the pipe while the request was open
       for (const notification of notifications) this.collect(collected, notification);
       const interim = result as { resultType?: unknown; inputRequests?: unknown; requestState?: unknown } | undefined;
       if (this.era !== 'modern' || interim?.resultType !== 'input_required') return { result, ...collected };
@@ -193,6 +204,11 @@ export class McpTestClient {
       retry = { inputResponses: Object.fromEntries(answered.map((ask) => [ask.key, ask.answer])) };
       if (interim.requestState !== undefined) retry.requestState = interim.requestState;
     }
+  }
+
+  /** Ends a stdio server's input (it exits); nothing for the other targets, which hold no connection. */
+  close(): void {
+    this.stdio?.close();
   }
 
   /** Sends a notification; resolves with the status (202 when accepted). */
@@ -278,7 +294,7 @@ export class McpTestClient {
     expectReply: boolean,
     versionHeader: boolean,
     version = this.protocolVersion,
-  ): Promise<{ result: unknown; status: number; notifications: readonly string[] }> {
+  ): Promise<{ result: unknown; status: number; notifications: readonly string[]; asks: readonly AnsweredAsk[] }> {
     const message: Record<string, unknown> = { jsonrpc: '2.0' };
     if (expectReply) message.id = this.nextId++;
     message.method = method;
@@ -297,7 +313,7 @@ export class McpTestClient {
     if (status < 200 || status > 299 || (expectReply && !('result' in answer))) {
       throw new McpTestClientError(`${what}: HTTP ${status} without a result: ${exchanged.text.slice(0, 200)}`, status, undefined, undefined, body);
     }
-    return { result: answer.result, status, notifications };
+    return { result: answer.result, status, notifications, asks: exchanged.asks ?? [] };
   }
 }
 
@@ -322,7 +338,8 @@ function parse(text: string): unknown {
 /**
  * A test client for an MCP endpoint: an Express app (or any `node:http` request listener; each
  * call serves it on 127.0.0.1, port 0, for that request only, as supertest does), a supertest
- * agent (`request(app)`, `request.agent(app)`), an object with `fetch(request)` (a Hono app), or a
+ * agent (`request(app)`, `request.agent(app)`), an object with `fetch(request)` (a Hono app), a
+ * stdio server (`{ stdin, stdout }`: a spawned `ChildProcess`, or `serveStdio`'s streams), or a
  * core `Dispatcher` for unit tests without HTTP. Speaks core's latest legacy protocol version
  * unless told otherwise (`era: 'modern'` for 2026-07-28).
  * @example

@@ -118,6 +118,9 @@ export function matrixOptions(recorder: Recorder): DispatcherOptions {
   return { ...LIMITS, onError: (error, info) => recorder.errors.push({ error, info }), telemetry: recorder.otel.telemetry };
 }
 
+/** The `serverCard` option of the HTTP endpoints (experimental). */
+export const SERVER_CARD = Object.freeze({ name: 'io.example/matrix', description: 'The matrix fixture' });
+
 /** The auth option of the protected HTTP endpoints. */
 export function matrixAuth(): AuthOptions {
   return {

@@ -51,6 +51,23 @@ function deepArguments(depth: number): unknown {
 
 export const RULES: readonly Rule[] = [
   {
+    name: 'server card (HTTP, serverCard option): GET <endpoint>/server-card without a token — the media type, open CORS, caching, a strong ETag and 304, and the serverInfo server/discover gives',
+    applies: (t) => t.http,
+    async check(t) {
+      const res = await t.fetch!('/server-card');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/mcp-server-card+json');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+      const etag = res.headers.get('etag');
+      expect(etag).toMatch(/^"[^"]+"$/);
+      const card = await res.json();
+      const discovered = await t.send({ version: '2026-07-28', method: 'server/discover' });
+      expect(card).toMatchObject({ name: 'io.example/matrix', description: 'The matrix fixture', _meta: discovered.reply?.result?._meta });
+      expect((await t.fetch!('/server-card', { headers: { 'If-None-Match': etag! } })).status).toBe(304);
+    },
+  },
+  {
     name: 'telemetry: one SERVER span per request, "tools/call add", with mcp.method.name, the version, the request id and network.transport (tcp over HTTP, pipe on stdio)',
     async check(t, p) {
       const seen = await t.send(call(p.version, 'add', { a: 2, b: 3 }));

@@ -17,7 +17,7 @@ import { mcpFetchHandler } from '@toolwire/fetch';
 import Fastify from 'fastify';
 import { mcpPlugin } from '@toolwire/fastify';
 import { serveStdio } from '@toolwire/stdio';
-import { TOKENS, RESOURCE, matrixAuth, matrixOptions, matrixService } from './fixture';
+import { TOKENS, RESOURCE, SERVER_CARD, matrixAuth, matrixOptions, matrixService } from './fixture';
 import type { Recorder } from './fixture';
 
 /** One request of a row: a JSON-RPC request under `version`, as a client of that version sends it. */
@@ -74,6 +74,8 @@ export const TRAITS: Readonly<Record<TransportName, Traits>> = Object.freeze({
 export interface Transport extends Traits {
   readonly recorder: Recorder;
   send(spec: RequestSpec): Promise<Seen>;
+  /** HTTP transports: a request without a token to `<endpoint><path>` (GET unless `init` says otherwise). */
+  fetch?(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -177,18 +179,18 @@ export async function open(name: TransportName): Promise<Transport> {
     }
     case 'mcpRouter': {
       const app = express();
-      app.use('/mcp', mcpRouter(decl, defs, { ...options, auth: matrixAuth(), maxBodyBytes: 4096 }));
+      app.use('/mcp', mcpRouter(decl, defs, { ...options, auth: matrixAuth(), maxBodyBytes: 4096, serverCard: SERVER_CARD }));
       const server = createServer(app);
       const url = await listen(server);
-      return { ...TRAITS[name], recorder, send: (spec) => overHttp(url, spec), close: () => closeServer(server) };
+      return { ...TRAITS[name], recorder, send: (spec) => overHttp(url, spec), fetch: (path, init) => fetch(url + path, init), close: () => closeServer(server) };
     }
     case 'mcpHandler': {
-      const server = createServer(mcpHandler(decl, defs, { ...options, auth: matrixAuth(), maxBodyBytes: 4096 }));
+      const server = createServer(mcpHandler(decl, defs, { ...options, auth: matrixAuth(), maxBodyBytes: 4096, serverCard: SERVER_CARD }));
       const url = await listen(server);
-      return { ...TRAITS[name], recorder, send: (spec) => overHttp(url, spec), close: () => closeServer(server) };
+      return { ...TRAITS[name], recorder, send: (spec) => overHttp(url, spec), fetch: (path, init) => fetch(url + path, init), close: () => closeServer(server) };
     }
     case 'mcpFetchHandler': {
-      const handler = mcpFetchHandler(decl, defs, { ...options, auth: matrixAuth(), maxBodyBytes: 4096 });
+      const handler = mcpFetchHandler(decl, defs, { ...options, auth: matrixAuth(), maxBodyBytes: 4096, serverCard: SERVER_CARD });
       return {
         ...TRAITS[name],
         recorder,
@@ -196,14 +198,15 @@ export async function open(name: TransportName): Promise<Transport> {
           const { body, headers } = build(spec);
           return fromResponse(await handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...headers, authorization: `Bearer ${spec.token ?? 'reader'}` }, body })));
         },
+        fetch: (path, init) => handler(new Request(`http://localhost/mcp${path}`, init)),
         close: async () => undefined,
       };
     }
     case 'mcpPlugin': {
       const app = Fastify();
-      await app.register(mcpPlugin, { decl, defs, path: '/mcp', ...options, auth: matrixAuth(), maxBodyBytes: 4096 });
+      await app.register(mcpPlugin, { decl, defs, path: '/mcp', ...options, auth: matrixAuth(), maxBodyBytes: 4096, serverCard: SERVER_CARD });
       const url = new URL('/mcp', await app.listen({ host: '127.0.0.1', port: 0 })).href;
-      return { ...TRAITS[name], recorder, send: (spec) => overHttp(url, spec), close: () => app.close() };
+      return { ...TRAITS[name], recorder, send: (spec) => overHttp(url, spec), fetch: (path, init) => fetch(url + path, init), close: () => app.close() };
     }
     case 'serveStdio':
       return stdioTransport(decl, defs, recorder, options);

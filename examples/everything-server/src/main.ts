@@ -4,7 +4,10 @@
  * `http://127.0.0.1:N/mcp` and logs the bound URL to stderr; `--stdio` serves standard I/O;
  * `--page-size N` pages tools/list N tools at a time; `--call-timeout-ms N` answers a call still
  * running after N ms with `isError: true` "timed out after N ms" and aborts its signal;
- * `--schema-dialect portable` writes the schemas without type arrays (`schemaDialect: 'portable'`). `--auth-issuer URL --auth-resource URL`
+ * `--schema-dialect portable` writes the schemas without type arrays (`schemaDialect: 'portable'`).
+ * `--server-card` serves the (experimental) server card at `/mcp/server-card`; `--server-json`
+ * prints the MCP registry's `server.json` of the same declaration to stdout and exits.
+ * `--auth-issuer URL --auth-resource URL`
  * make the HTTP endpoint an OAuth protected resource: JWT access tokens of that issuer, issued
  * for that resource (the endpoint's public URL), are required, `admin_reset` needs the scope
  * `admin`, and the RFC 9728 metadata is served at `/.well-known/oauth-protected-resource/<path
@@ -15,14 +18,16 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mcpErrorHandler, mcpRouter, protectedResourceMetadata } from '@toolwire/express';
 import type { AuthOptions } from '@toolwire/express';
+import { registryEntry } from '@toolwire/core';
 import type { SchemaDialect } from '@toolwire/core';
 import { jwtVerifier } from '@toolwire/jwt';
 import { serveStdio } from '@toolwire/stdio';
 import { createEverythingService } from './everything';
+import { EVERYTHING_CARD, EVERYTHING_REGISTRY } from './identity';
 
 function fail(message: string): never {
   console.error(`toolwire-everything: ${message}`);
-  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--call-timeout-ms N] [--schema-dialect default|portable] [--auth-issuer URL --auth-resource URL]');
+  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--call-timeout-ms N] [--schema-dialect default|portable] [--server-card] [--server-json] [--auth-issuer URL --auth-resource URL]');
   process.exit(2);
 }
 
@@ -34,16 +39,20 @@ interface Args {
   schemaDialect?: SchemaDialect;
   authIssuer?: string;
   authResource?: string;
+  serverCard: boolean;
+  serverJson: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { stdio: false, port: Number(process.env.PORT ?? 3001) };
+  const args: Args = { stdio: false, port: Number(process.env.PORT ?? 3001), serverCard: false, serverJson: false };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--stdio') args.stdio = true;
     else if (argv[i] === '--port') args.port = Number(argv[++i]);
     else if (argv[i] === '--page-size') args.pageSize = Number(argv[++i]);
     else if (argv[i] === '--call-timeout-ms') args.callTimeoutMs = Number(argv[++i]);
     else if (argv[i] === '--schema-dialect') args.schemaDialect = argv[++i] as SchemaDialect;
+    else if (argv[i] === '--server-card') args.serverCard = true;
+    else if (argv[i] === '--server-json') args.serverJson = true;
     else if (argv[i] === '--auth-issuer') args.authIssuer = argv[++i];
     else if (argv[i] === '--auth-resource') args.authResource = argv[++i];
     else fail(`unknown argument ${JSON.stringify(argv[i])}`);
@@ -55,6 +64,7 @@ function parseArgs(argv: string[]): Args {
   }
   if (args.schemaDialect !== undefined && args.schemaDialect !== 'default' && args.schemaDialect !== 'portable') fail('the schema dialect must be default or portable');
   if ((args.authIssuer === undefined) !== (args.authResource === undefined)) fail('--auth-issuer and --auth-resource go together');
+  if (args.stdio && args.serverCard) fail('the server card is served over HTTP; --server-card needs HTTP');
   if (args.stdio && args.authIssuer !== undefined) fail('stdio is not authenticated (the MCP specification says not to use OAuth there); --auth-* need HTTP');
   return args;
 }
@@ -73,7 +83,9 @@ const { decl, defs } = createEverythingService({ pageSize: args.pageSize, schema
 const onError = (error: unknown, info: { tool?: string; method?: string }) =>
   console.error(`toolwire-everything: ${info.tool ?? info.method ?? 'request'} failed:`, error);
 
-if (args.stdio) {
+if (args.serverJson) {
+  process.stdout.write(`${JSON.stringify(registryEntry(decl, EVERYTHING_REGISTRY), null, 2)}\n`);
+} else if (args.stdio) {
   serveStdio(defs, decl, { onError, callTimeoutMs: args.callTimeoutMs }).catch((error: unknown) => fail(String(error)));
 } else {
   const app = express();
@@ -82,7 +94,8 @@ if (args.stdio) {
     const path = new URL(auth.resource).pathname.replace(/\/$/, '');
     app.use(`/.well-known/oauth-protected-resource${path}`, protectedResourceMetadata(auth));
   }
-  app.use('/mcp', mcpRouter(decl, defs, { onError, callTimeoutMs: args.callTimeoutMs, ...(auth ? { auth } : {}) }), mcpErrorHandler());
+  const serverCard = args.serverCard ? { serverCard: EVERYTHING_CARD } : {};
+  app.use('/mcp', mcpRouter(decl, defs, { onError, callTimeoutMs: args.callTimeoutMs, ...(auth ? { auth } : {}), ...serverCard }), mcpErrorHandler());
   // Slow clients cannot hold sockets open: a request's headers must arrive within 10 s and the
   // whole request within 30 s (the response — a long call, an SSE stream — is not limited by
   // these), and an idle keep-alive connection is closed after 5 s.

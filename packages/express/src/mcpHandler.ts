@@ -24,7 +24,8 @@ const OWNER = Object.freeze({ name: '@toolwire/express', factory: 'mcpHandler' }
  * then — with the `auth` option — the bearer token, before the body), then core's answer — JSON,
  * or an SSE stream of a tool call's notifications written at the pace the client reads
  * (`maxSseBufferBytes` caps what a slow client may leave waiting). Options are checked and
- * compiled here, once.
+ * compiled here, once. With the (experimental) `serverCard` option, a request whose path ends in
+ * `/server-card` gets the server card: route `<endpoint>/server-card` to this handler too.
  * @throws TypeError when `decl`, `defs` or an option has the wrong type.
  * @example
  * // node:http

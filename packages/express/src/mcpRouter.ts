@@ -1,7 +1,8 @@
 /**
  * mcpRouter: the Express face of {@link mcpHandler} — a Router whose root path is the MCP
  * endpoint, so it can be mounted anywhere (`app.use('/mcp', mcpRouter(decl, defs))`) beside other
- * routes and behind other middleware. Sub-paths are not the endpoint and fall through (404).
+ * routes and behind other middleware. Sub-paths are not the endpoint and fall through (404), but
+ * for `/server-card` with the (experimental) `serverCard` option.
  */
 import { Router } from 'express';
 import type { ServiceDefinition, ToolDeclaration } from '@toolwire/core';
@@ -19,6 +20,9 @@ import type { McpHttpOptions } from './McpHttpOptions';
  */
 export function mcpRouter(decl: ToolDeclaration, defs: ServiceDefinition, options?: McpHttpOptions): Router {
   const router = Router();
-  router.all('/', mcpHandler(decl, defs, options));
+  const handle = mcpHandler(decl, defs, options);
+  router.all('/', handle);
+  // the server card (experimental `serverCard` option): relative to where the router is mounted
+  if (typeof options === 'object' && options !== null && options.serverCard !== undefined) router.all('/server-card', handle);
   return router;
 }

@@ -5,7 +5,7 @@
  * it replaces Fastify's body parsers with one that leaves the body unread (the pipeline reads it,
  * within `maxBodyBytes`) and routes every method at `path` to the pipeline (non-POST → 405).
  */
-import type { FastifyPluginCallback } from 'fastify';
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpPipeline, NodeExchange } from '@toolwire/core/transport';
 import type { HttpOptions, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 
@@ -41,9 +41,12 @@ export const mcpPlugin: FastifyPluginCallback<McpPluginOptions> = function mcpPl
   }
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, leaveUnread) => leaveUnread(null, undefined));
-  app.all(path, (request, reply) => {
+  const serve = (request: FastifyRequest, reply: FastifyReply): void => {
     reply.hijack();
     pipeline.serve(new NodeExchange(request.raw, reply.raw, undefined, request));
-  });
+  };
+  app.all(path, serve);
+  // the server card (experimental `serverCard` option) at <path>/server-card
+  if (pipeline.servesCard) app.all(`${path.replace(/\/$/, '')}/server-card`, serve);
   done();
 };

@@ -37,6 +37,15 @@ export class FetchExchange implements HttpExchange {
     return this.request.method;
   }
 
+  /** The path of the request URL, without the query. */
+  get path(): string | undefined {
+    try {
+      return new URL(this.request.url).pathname;
+    } catch {
+      return undefined;
+    }
+  }
+
   header(name: string): string | undefined {
     const value = this.request.headers.get(name);
     if (value !== null) return value;

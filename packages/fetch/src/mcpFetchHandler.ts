@@ -23,7 +23,8 @@ const OWNER = Object.freeze({ name: '@toolwire/fetch', factory: 'mcpFetchHandler
  * unless a tool call sends notifications (progress, log messages) and the client accepts
  * `text/event-stream`: then it resolves at the first notification with an SSE stream that
  * carries them as the client takes them and ends with the JSON-RPC response (`maxSseBufferBytes`
- * caps what a slow client may leave waiting).
+ * caps what a slow client may leave waiting). With the (experimental) `serverCard` option, a
+ * request whose path ends in `/server-card` gets the server card.
  * @throws TypeError when `decl`, `defs` or an option has the wrong type.
  * @example
  * const handle = mcpFetchHandler(decl, defs);

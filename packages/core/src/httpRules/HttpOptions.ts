@@ -8,6 +8,9 @@ import type { DispatcherOptions } from '../dispatch/setup';
 import { resolveAuthOptions } from '../auth/AuthOptions';
 import type { AuthOptions, ResolvedAuth } from '../auth/AuthOptions';
 import { DEFAULT_MAX_SSE_BUFFER_BYTES } from './EventQueue';
+import { resolveServerCardOptions } from '../identity/serverCard';
+import type { ServerCardOptions } from '../identity/serverCard';
+import type { CheckedRegistryFields } from '../identity/registryFields';
 
 /** Options of the HTTP transports: the dispatcher's plus the HTTP rules'. */
 export interface HttpOptions extends DispatcherOptions {
@@ -38,6 +41,13 @@ export interface HttpOptions extends DispatcherOptions {
    * token issued for `auth.resource` (401 otherwise, before the body is read). See {@link AuthOptions}.
    */
   auth?: AuthOptions;
+  /**
+   * Experimental (SEP-2127, draft): serve the server card at `<endpoint>/server-card` (GET,
+   * `application/mcp-server-card+json`, open CORS, ETag/304), built from the declaration's identity
+   * plus these fields: the registry `name` (`io.example/tools`; default: the declaration's name
+   * when it has that form), a `description` of 1–100 characters, `repository` and `remotes`.
+   */
+  serverCard?: ServerCardOptions;
 }
 
 /** The checked options, defaults applied. */
@@ -50,6 +60,8 @@ export interface ResolvedHttpOptions {
   readonly strictAccept: boolean;
   /** The checked `auth` option; `undefined` when the endpoint is open. */
   readonly auth?: ResolvedAuth;
+  /** The checked `serverCard` option; `undefined` when no card is served. */
+  readonly serverCard?: CheckedRegistryFields;
 }
 
 /** The default body limit: 4 MiB. */
@@ -65,7 +77,7 @@ export function resolveHttpOptions(owner: string, options: unknown): ResolvedHtt
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new TypeError(`${owner}: expected an options object, got ${describe(options)}`);
   }
-  const { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, maxSseBufferBytes: maxSse, strictAccept, auth, ...dispatcherOptions } = options as Record<string, unknown>;
+  const { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, maxSseBufferBytes: maxSse, strictAccept, auth, serverCard, ...dispatcherOptions } = options as Record<string, unknown>;
   const o = { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, maxSseBufferBytes: maxSse, strictAccept };
   // everything that is not an HTTP option goes to the dispatcher, which refuses unknown names
   const dispatcher = checkDispatcherOptions(owner, dispatcherOptions);
@@ -92,5 +104,6 @@ export function resolveHttpOptions(owner: string, options: unknown): ResolvedHtt
     maxSseBufferBytes: positive('maxSseBufferBytes', o.maxSseBufferBytes, DEFAULT_MAX_SSE_BUFFER_BYTES),
     strictAccept: o.strictAccept === true,
     ...(auth === undefined ? {} : { auth: resolveAuthOptions(owner, auth) }),
+    ...(serverCard === undefined ? {} : { serverCard: resolveServerCardOptions(`${owner}: option serverCard`, serverCard) }),
   };
 }

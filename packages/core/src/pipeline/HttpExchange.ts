@@ -37,6 +37,11 @@ export interface WholeBody {
 export interface HttpExchange {
   /** The request method (`POST`). */
   readonly method: string | undefined;
+  /**
+   * The request's URL path, without the query (`/mcp/server-card`), for the route the pipeline
+   * serves beside the endpoint (the `serverCard` option); adapters that leave it out serve no card.
+   */
+  readonly path?: string;
   /** A request header by lower-case name (repeated lines joined with `, `), `undefined` when absent. */
   header(name: string): string | undefined;
   /** Whether header `name` came on more than one line; adapters that cannot tell leave it out. */

@@ -7,8 +7,10 @@
  * when a tool call sent notifications and the client accepts `text/event-stream`, an SSE stream
  * of them ending with the response, at the pace the client reads (`maxSseBufferBytes` caps what
  * a slow client may leave waiting). A body over the limit is refused (413) and let go by the
- * exchange (Node: the lingering close). Adapters only translate their framework's request and
- * response into an exchange; options are checked and compiled here, once.
+ * exchange (Node: the lingering close). With the (experimental) `serverCard` option, a request
+ * whose path ends in `/server-card` gets the server card instead ({@link ServerCardRoute}), before
+ * any of the endpoint's rules. Adapters only translate their framework's request and response into
+ * an exchange; options are checked and compiled here, once.
  */
 import type { AuthOutcome } from '../auth/BearerAuth';
 import type { Access } from '../auth/Access';
@@ -23,6 +25,7 @@ import type { HttpOptions } from '../httpRules/HttpOptions';
 import { HttpRefusals } from '../httpRules/HttpRefusal';
 import type { HttpRefusal } from '../httpRules/HttpRefusal';
 import { ExchangeContext } from './ExchangeContext';
+import { ServerCardRoute } from './ServerCardRoute';
 import type { BodySink, HttpExchange } from './HttpExchange';
 import { decodeChunks } from './utf8';
 
@@ -45,6 +48,8 @@ export class HttpPipeline {
   readonly rules: HttpRules;
   private readonly maxBodyBytes: number;
   private readonly maxSseBufferBytes: number;
+  /** The server card (`serverCard` option), served at `<endpoint>/server-card`. */
+  private readonly card: ServerCardRoute | undefined;
 
   /**
    * Checks `decl`, `defs` and the options once and compiles them.
@@ -59,10 +64,17 @@ export class HttpPipeline {
     this.rules = new HttpRules(resolved, owner.name);
     this.maxBodyBytes = resolved.maxBodyBytes;
     this.maxSseBufferBytes = resolved.maxSseBufferBytes;
+    this.card = resolved.serverCard && new ServerCardRoute(decl, resolved.serverCard, `${owner.name}: option serverCard`);
+  }
+
+  /** Whether this endpoint serves a server card (the `serverCard` option): adapters with routes add `<endpoint>/server-card`. */
+  get servesCard(): boolean {
+    return this.card !== undefined;
   }
 
   /** Answers one exchange; never throws (what goes wrong is a 500, or nothing when nobody is left to answer). */
   serve(exchange: HttpExchange): void {
+    if (this.card && ServerCardRoute.matches(exchange.path)) return this.card.serve(exchange);
     const head: HttpRequestHead = {
       method: exchange.method,
       origin: exchange.header('origin'),

@@ -20,6 +20,7 @@ type Listener = (...args: any[]) => void;
 /** The part of Node's `IncomingMessage` the exchange uses. */
 export interface NodeRequest {
   readonly method?: string;
+  readonly url?: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly headersDistinct?: Readonly<Record<string, string[] | undefined>>;
   readonly httpVersion?: string;
@@ -92,6 +93,14 @@ export class NodeExchange implements HttpExchange {
 
   get method(): string | undefined {
     return this.req.method;
+  }
+
+  /** The path of `req.url` (relative to the mount point under Express), without the query. */
+  get path(): string | undefined {
+    const url = this.req.url;
+    if (url === undefined) return undefined;
+    const query = url.indexOf('?');
+    return query < 0 ? url : url.slice(0, query);
   }
 
   header(name: string): string | undefined {

@@ -32,7 +32,7 @@ const manifest = (pkg: string) => JSON.parse(readFileSync(join(packages, pkg, 'p
 const LAYERS: readonly (readonly string[])[] = [
   ['brand.ts'],
   // schema joined the engine when schema/portable.ts began to import ToolDeclaration's type
-  ['schema', 'protocol', 'content', 'remoting', 'declaration', 'auth', 'dispatch', 'httpRules', 'telemetry'],
+  ['schema', 'protocol', 'content', 'remoting', 'declaration', 'auth', 'dispatch', 'httpRules', 'telemetry', 'identity'],
   ['tasks', 'pipeline'],
   ['index.ts', 'transport.ts'],
 ];

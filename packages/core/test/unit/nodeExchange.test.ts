@@ -112,3 +112,34 @@ describe('backpressure the response does not report (Node 22 answers write() tru
     expect(res.socket.listenerCount('drain')).toBe(0);
   });
 });
+
+describe('an event stream ended in the tick it started', () => {
+  it('ends after its chunks, so a Connection: close client parses the whole stream (Node 22 wrote the terminator of an end() on a corked response first)', async () => {
+    const { createServer, request } = await import('node:http');
+    const server = createServer((incoming, res) => {
+      const ex = new NodeExchange(incoming, res);
+      ex.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      ex.write('data: 1\n\n');
+      ex.write('data: 2\n\n');
+      ex.end('data: 3\n\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as import('node:net').AddressInfo;
+    try {
+      const body = await new Promise<string>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: '/', agent: false }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve(text));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+      expect(body).toBe('data: 1\n\ndata: 2\n\ndata: 3\n\n');
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -1,72 +1,72 @@
 /**
  * mcpTestClient: call a tool and read its result in one line, for testing endpoints — against an
- * Express app, a supertest agent, a Web `fetch` target or, without HTTP, a core Dispatcher. It
- * speaks the protocol as a client does (protocol version header, JSON-RPC ids) and unwraps the
- * answers; refusals and JSON-RPC errors throw {@link McpTestClientError}.
+ * Express app, a supertest agent, a Web `fetch` target, a stdio server or, without HTTP, a core
+ * Dispatcher. It
+ * speaks the protocol as a client does, in either era: legacy (2025-11-25 … 2024-11-05: the
+ * `MCP-Protocol-Version` header) or 2026-07-28 (the `_meta` envelope on every request and the
+ * `Mcp-Method`, `Mcp-Name` and `Mcp-Param-*` headers). It reads JSON and `text/event-stream`
+ * answers alike, returning the progress and log notifications that came before the response;
+ * it answers `input_required` results with its `onElicit`/`onSample`/`onListRoots` handlers and
+ * calls again (a bounded number of rounds). Refusals and JSON-RPC errors throw
+ * {@link McpTestClientError}. Every method is `request(method, params)` plus unwrapping, so a new
+ * method (tasks: `callToolAsTask`, `getTask`) is one more such method.
+ *
+ * Over stdio (a spawned server, or `serveStdio` on in-process streams) the same handlers answer
+ * the legacy asks, which come as requests on the pipe while the call is open; a legacy stdio
+ * connection is initialized once, before its first other request, and `close()` ends it.
  */
-import { LATEST_PROTOCOL_VERSION } from '@toolwire/core';
+import { LATEST_MODERN_VERSION, LATEST_PROTOCOL_VERSION, META, isLoggingLevel, isModernVersion } from '@toolwire/core';
+import type { LoggingLevel } from '@toolwire/core';
 import { describeArgument } from '@toolwire/core/transport';
 import { exchangeFor, VERSION_HEADER } from './exchanges';
-import type { Exchange, McpTestTarget } from './exchanges';
+import type { Exchange as Deliver, McpTestTarget } from './exchanges';
+import type { StdioConnection } from './stdioConnection';
+import { readAnswer } from './eventStream';
+import { encodeHeaderValue, nameOf, paramHeaderValues, paramHeadersOf } from './modernHeaders';
+import type { ParamHeader } from './modernHeaders';
+import { answerAll, answerOne, capabilitiesOf } from './askHandlers';
+import type { AskHandlers } from './askHandlers';
 import { McpTestClientError } from './McpTestClientError';
+import type {
+  AnsweredAsk,
+  DiscoverResult,
+  CallReport,
+  InitializeResult,
+  LogMessage,
+  McpContentBlock,
+  McpNotification,
+  ProgressReport,
+  ReadResourceResult,
+  RequestResult,
+  ResourceContents,
+  ResourceTemplatesListResult,
+  ResourcesListResult,
+  ToolCallResult,
+  ToolsListResult,
+} from './results';
 
 /** Options of {@link mcpTestClient}. */
-export interface McpTestClientOptions {
-  /** The protocol version to speak (sent as `MCP-Protocol-Version`, and asked for by `initialize`). Default: core's latest. */
+export interface McpTestClientOptions extends AskHandlers {
+  /**
+   * The protocol version to speak. A 2026-07-28 (or later) version speaks the modern era: the
+   * `_meta` envelope and the `Mcp-*` headers on every request. Default: core's latest legacy
+   * version, or `2026-07-28` with `era: 'modern'`.
+   */
   protocolVersion?: string;
-  /** Where the endpoint is mounted (default `/mcp`); not used for a Dispatcher. */
+  /** `'modern'` speaks 2026-07-28 (the same as `protocolVersion: '2026-07-28'`); default `'legacy'` unless the version is modern. */
+  era?: 'legacy' | 'modern';
+  /** Where the endpoint is mounted (default `/mcp`); not used for a Dispatcher or stdio. */
   path?: string;
-  /** Extra request headers, e.g. `{ Authorization: 'Bearer …', Origin: … }`; not used for a Dispatcher. */
+  /** Extra request headers, e.g. `{ Authorization: 'Bearer …', Origin: … }`; not used for a Dispatcher or stdio. */
   headers?: Record<string, string>;
-  /** The `clientInfo` that `initialize` sends (default `{ name: 'toolwire-test-client', version: '1.0.0' }`). */
+  /** The `clientInfo` sent (`initialize`; 2026-07-28: in every `_meta`). Default `{ name: 'toolwire-test-client', version: '1.0.0' }`. */
   clientInfo?: { name: string; version: string };
-}
-
-/** One MCP content block as it came over the wire. */
-export interface McpContentBlock {
-  type: string;
-  text?: string;
-  data?: string;
-  mimeType?: string;
-  [field: string]: unknown;
-}
-
-/** What {@link McpTestClient.callTool} returns. */
-export interface ToolCallResult {
-  /** The text blocks' texts joined by newlines (`''` when there are none). */
-  text: string;
-  isError: boolean;
-  /** The structured result, for tools with an output schema (versions that have it); else `undefined`. */
-  structuredContent: unknown;
-  content: McpContentBlock[];
-  /** The HTTP status (for a Dispatcher: the status core chose). */
-  status: number;
-}
-
-/** One tool of a `tools/list` result. */
-export interface ListedTool {
-  name: string;
-  title?: string;
-  description?: string;
-  inputSchema: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  [field: string]: unknown;
-}
-
-/** What {@link McpTestClient.listTools} returns (one page). */
-export interface ToolsListResult {
-  tools: ListedTool[];
-  nextCursor?: string;
-  status: number;
-}
-
-/** What {@link McpTestClient.initialize} returns. */
-export interface InitializeResult {
-  protocolVersion: string;
-  capabilities: Record<string, unknown>;
-  serverInfo: { name: string; version: string; [field: string]: unknown };
-  instructions?: string;
-  status: number;
+  /** More client capabilities to declare, beside those of the handlers (`onElicit` declares `elicitation`, …). */
+  capabilities?: Record<string, unknown>;
+  /** 2026-07-28: the `logLevel` every request asks for (servers send no log messages without one). Default `'debug'`; `false` sends none. */
+  logLevel?: LoggingLevel | false;
+  /** The most `input_required` results one call answers; one more throws (default 10). */
+  maxInputRounds?: number;
 }
 
 interface JsonRpcAnswer {
@@ -74,58 +74,141 @@ interface JsonRpcAnswer {
   error?: { code?: unknown; message?: unknown; data?: unknown };
 }
 
+/** The most `tools/list` pages read to learn the tools' `x-mcp-header` annotations. */
+const MAX_TOOL_PAGES = 100;
+
 /** A client for one endpoint; see {@link mcpTestClient}. Stateless, like the HTTP transport. */
 export class McpTestClient {
   /** The protocol version this client speaks. */
   readonly protocolVersion: string;
-  private readonly exchange: Exchange;
+  /** The era of {@link protocolVersion}: `'modern'` for 2026-07-28 on. */
+  readonly era: 'legacy' | 'modern';
+  /** The client capabilities it declares (its handlers' and the `capabilities` option's). */
+  readonly capabilities: Readonly<Record<string, unknown>>;
+  private readonly deliver: Deliver;
+  private readonly stdio: StdioConnection | undefined;
   private readonly headers: Readonly<Record<string, string>>;
   private readonly clientInfo: { name: string; version: string };
+  private readonly handlers: AskHandlers;
+  private readonly logLevel: LoggingLevel | undefined;
+  private readonly maxInputRounds: number;
+  private paramHeaders: Promise<Map<string, ParamHeader[]>> | undefined;
   private nextId = 1;
 
   /** Prefer {@link mcpTestClient}. */
   constructor(target: McpTestTarget, options: McpTestClientOptions = {}) {
     if (typeof options !== 'object' || options === null) throw new TypeError(`mcpTestClient: expected an options object, got ${describeArgument(options)}`);
-    this.protocolVersion = options.protocolVersion ?? LATEST_PROTOCOL_VERSION;
-    this.exchange = exchangeFor(target, options.path ?? '/mcp');
+    const { era, protocolVersion, logLevel = 'debug', maxInputRounds = 10 } = options;
+    if (era !== undefined && era !== 'legacy' && era !== 'modern') throw new TypeError(`mcpTestClient: expected era 'legacy' or 'modern', got ${describeArgument(era)}`);
+    this.protocolVersion = protocolVersion ?? (era === 'modern' ? LATEST_MODERN_VERSION : LATEST_PROTOCOL_VERSION);
+    this.era = isModernVersion(this.protocolVersion) ? 'modern' : 'legacy';
+    if (era !== undefined && era !== this.era) throw new TypeError(`mcpTestClient: era '${era}' does not speak protocol version ${this.protocolVersion}`);
+    if (logLevel !== false && !isLoggingLevel(logLevel)) throw new TypeError(`mcpTestClient: expected logLevel to be a logging level or false, got ${describeArgument(logLevel)}`);
+    if (!Number.isInteger(maxInputRounds) || maxInputRounds < 1) throw new TypeError(`mcpTestClient: expected maxInputRounds to be a positive integer, got ${describeArgument(maxInputRounds)}`);
+    for (const name of ['onElicit', 'onSample', 'onListRoots'] as const) {
+      if (options[name] !== undefined && typeof options[name] !== 'function') throw new TypeError(`mcpTestClient: expected ${name} to be a function, got ${describeArgument(options[name])}`);
+    }
     this.headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...options.headers };
     this.clientInfo = options.clientInfo ?? { name: 'toolwire-test-client', version: '1.0.0' };
+    this.handlers = { onElicit: options.onElicit, onSample: options.onSample, onListRoots: options.onListRoots };
+    this.capabilities = Object.freeze({ ...capabilitiesOf(this.handlers), ...options.capabilities });
+    const handlers = this.handlers;
+    const delivery = exchangeFor(target, options.path ?? '/mcp', {
+      answer: async (method, params) => answerOne(handlers, method, params, `the server's ${method} request`),
+      initializeParams: (version) => ({ protocolVersion: version, capabilities: this.capabilities, clientInfo: this.clientInfo }),
+    });
+    this.deliver = delivery.exchange;
+    this.stdio = delivery.stdio;
+    this.logLevel = logLevel === false ? undefined : logLevel;
+    this.maxInputRounds = maxInputRounds;
   }
 
   /**
-   * Calls a tool.
+   * Calls a tool; its progress reports and log messages (an SSE answer) come in the result, and
+   * on 2026-07-28 what it asks is answered by the client's handlers.
    * @throws McpTestClientError for a refusal or a JSON-RPC error (unknown tool, invalid params, …);
    *   a tool that reports a failure is a result with `isError: true`, not a throw.
    * @example
-   * const { text, isError } = await mcpTestClient(app).callTool('add', { a: 2, b: 3 }); // '5', false
+   * const { text, isError, logs, progress } = await mcpTestClient(app).callTool('add', { a: 2, b: 3 }); // '5', false, [], []
    */
   async callTool(name: string, args: Record<string, unknown> = {}): Promise<ToolCallResult> {
-    const { result, status } = await this.request('tools/call', { name, arguments: args });
+    const { result, ...exchange } = await this.request('tools/call', { name, arguments: args, _meta: { progressToken: `toolwire-test-${this.nextId}` } });
     const r = (result ?? {}) as { content?: McpContentBlock[]; isError?: boolean; structuredContent?: unknown };
     const content = Array.isArray(r.content) ? r.content : [];
     const text = content.filter((block) => block.type === 'text').map((block) => block.text ?? '').join('\n');
-    return { text, isError: r.isError === true, structuredContent: r.structuredContent, content, status };
+    return { text, isError: r.isError === true, structuredContent: r.structuredContent, content, ...exchange };
   }
 
   /** Lists the tools (one page; pass `nextCursor` back for the next). */
   async listTools(cursor?: string): Promise<ToolsListResult> {
-    const { result, status } = await this.request('tools/list', cursor === undefined ? undefined : { cursor });
-    return { ...(result as Omit<ToolsListResult, 'status'>), status };
+    return this.page<ToolsListResult>('tools/list', cursor);
   }
 
-  /** Sends `initialize` asking for {@link protocolVersion}, as a client's first message does (without the version header). */
+  /** Lists the resources (one page; pass `nextCursor` back for the next). */
+  async listResources(cursor?: string): Promise<ResourcesListResult> {
+    return this.page<ResourcesListResult>('resources/list', cursor);
+  }
+
+  /** Lists the resource templates (one page; pass `nextCursor` back for the next). */
+  async listResourceTemplates(cursor?: string): Promise<ResourceTemplatesListResult> {
+    return this.page<ResourceTemplatesListResult>('resources/templates/list', cursor);
+  }
+
+  /**
+   * Reads a resource.
+   * @throws McpTestClientError for a refusal or a JSON-RPC error (an unknown URI, …).
+   */
+  async readResource(uri: string): Promise<ReadResourceResult> {
+    const { result, ...exchange } = await this.request('resources/read', { uri });
+    const contents = ((result as { contents?: ResourceContents[] } | undefined)?.contents ?? []).filter((c) => typeof c === 'object' && c !== null);
+    const text = contents.filter((c) => typeof c.text === 'string').map((c) => c.text).join('\n');
+    return { contents, text, ...exchange };
+  }
+
+  /** Sends `initialize` asking for {@link protocolVersion}, as a legacy client's first message does (without the version header). */
   async initialize(): Promise<InitializeResult> {
-    const params = { protocolVersion: this.protocolVersion, capabilities: {}, clientInfo: this.clientInfo };
+    const params = { protocolVersion: this.protocolVersion, capabilities: this.capabilities, clientInfo: this.clientInfo };
     const { result, status } = await this.send('initialize', params, true, false);
     return { ...(result as Omit<InitializeResult, 'status'>), status };
   }
 
+  /** Sends `server/discover` (2026-07-28; a legacy client asks with core's latest modern version). */
+  async discover(): Promise<DiscoverResult> {
+    const version = this.era === 'modern' ? this.protocolVersion : LATEST_MODERN_VERSION;
+    const { result, status } = await this.send('server/discover', this.envelope(undefined, version), true, true, version);
+    return { ...(result as Omit<DiscoverResult, 'status'>), status } as DiscoverResult;
+  }
+
   /**
-   * Sends any request and returns its `result`.
-   * @throws McpTestClientError for a refusal or a JSON-RPC error.
+   * Sends any request and returns its `result` with what came before it. On 2026-07-28 the
+   * params get the `_meta` envelope (what you pass in `params._meta` is kept), and an
+   * `input_required` result is answered by the handlers and the request sent again.
+   * @throws McpTestClientError for a refusal or a JSON-RPC error; Error when the endpoint asks
+   *   something the client has no handler for, or asks more than `maxInputRounds` times.
    */
-  request(method: string, params?: Record<string, unknown>): Promise<{ result: unknown; status: number }> {
-    return this.send(method, params, true, true);
+  async request(method: string, params?: Record<string, unknown>): Promise<RequestResult> {
+    const collected: CallReport = { status: 0, notifications: [], progress: [], logs: [], asks: [] };
+    let retry: Record<string, unknown> = {};
+    for (let round = 0; ; round++) {
+      const sent = this.era === 'modern' ? this.envelope({ ...params, ...retry }) : params === undefined ? undefined : { ...params };
+      const { result, status, notifications, asks } = await this.send(method, sent, true, true);
+      collected.status = status;
+      collected.asks.push(...asks); // legacy stdio: asked on the pipe while the request was open
+      for (const notification of notifications) this.collect(collected, notification);
+      const interim = result as { resultType?: unknown; inputRequests?: unknown; requestState?: unknown } | undefined;
+      if (this.era !== 'modern' || interim?.resultType !== 'input_required') return { result, ...collected };
+      const what = describeCall(method, params);
+      if (round >= this.maxInputRounds) throw new Error(`${what}: still input_required after ${this.maxInputRounds} answered rounds (maxInputRounds)`);
+      const answered = await answerAll(this.handlers, interim.inputRequests, what);
+      collected.asks.push(...answered);
+      retry = { inputResponses: Object.fromEntries(answered.map((ask) => [ask.key, ask.answer])) };
+      if (interim.requestState !== undefined) retry.requestState = interim.requestState;
+    }
+  }
+
+  /** Ends a stdio server's input (it exits); nothing for the other targets, which hold no connection. */
+  close(): void {
+    this.stdio?.close();
   }
 
   /** Sends a notification; resolves with the status (202 when accepted). */
@@ -134,25 +217,113 @@ export class McpTestClient {
     return { status };
   }
 
-  private async send(method: string, params: Record<string, unknown> | undefined, expectReply: boolean, versionHeader: boolean): Promise<{ result: unknown; status: number }> {
+  private async page<T>(method: string, cursor: string | undefined): Promise<T> {
+    const { result, status } = await this.request(method, cursor === undefined ? undefined : { cursor });
+    return { ...(result as Omit<T, 'status'>), status } as T;
+  }
+
+  /** The 2026-07-28 params of a request: `_meta` with the version, the capabilities, clientInfo and the log level, over what the caller put there. */
+  private envelope(params: Record<string, unknown> | undefined, version = this.protocolVersion): Record<string, unknown> {
+    const meta: Record<string, unknown> = {
+      [META.protocolVersion]: version,
+      [META.clientCapabilities]: this.capabilities,
+      [META.clientInfo]: this.clientInfo,
+    };
+    if (this.logLevel !== undefined) meta[META.logLevel] = this.logLevel;
+    return { ...params, _meta: { ...meta, ...(isRecord(params?._meta) ? params._meta : {}) } };
+  }
+
+  private collect(into: CallReport, text: string): void {
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!isRecord(message) || typeof message.method !== 'string') return;
+    const params = isRecord(message.params) ? message.params : {};
+    const notification: McpNotification = { method: message.method, params };
+    into.notifications.push(notification);
+    if (message.method === 'notifications/progress') {
+      const { progressToken: _token, ...report } = params;
+      into.progress.push(report as unknown as ProgressReport);
+    } else if (message.method === 'notifications/message') {
+      into.logs.push(params as unknown as LogMessage);
+    }
+  }
+
+  /** The headers of one message: the version header, and on 2026-07-28 the `Mcp-*` headers. */
+  private async headersFor(method: string, params: Record<string, unknown> | undefined, versionHeader: boolean, version: string): Promise<Record<string, string>> {
+    if (!versionHeader) return { ...this.headers };
+    const headers: Record<string, string> = { ...this.headers, [VERSION_HEADER]: version };
+    if (!isModernVersion(version)) return headers;
+    headers['Mcp-Method'] = method;
+    const name = nameOf(method, params);
+    if (name !== undefined) headers['Mcp-Name'] = encodeHeaderValue(name);
+    if (method === 'tools/call' && name !== undefined && isRecord(params?.arguments)) {
+      const annotated = (await this.toolParamHeaders()).get(name);
+      if (annotated) Object.assign(headers, paramHeaderValues(annotated, params.arguments));
+    }
+    return headers;
+  }
+
+  /** The tools' `x-mcp-header` annotations, read from `tools/list` once (every page). */
+  private toolParamHeaders(): Promise<Map<string, ParamHeader[]>> {
+    this.paramHeaders ??= (async () => {
+      const found = new Map<string, ParamHeader[]>();
+      let cursor: string | undefined;
+      for (let page = 0; page < MAX_TOOL_PAGES; page++) {
+        const { result } = await this.send('tools/list', this.envelope(cursor === undefined ? undefined : { cursor }), true, true);
+        const { tools, nextCursor } = (result ?? {}) as { tools?: { name?: unknown; inputSchema?: unknown }[]; nextCursor?: unknown };
+        for (const tool of Array.isArray(tools) ? tools : []) {
+          const headers = paramHeadersOf(tool?.inputSchema);
+          if (typeof tool?.name === 'string' && headers.length) found.set(tool.name, headers);
+        }
+        if (typeof nextCursor !== 'string') break;
+        cursor = nextCursor;
+      }
+      return found;
+    })();
+    this.paramHeaders.catch(() => (this.paramHeaders = undefined)); // try again on the next call
+    return this.paramHeaders;
+  }
+
+  private async send(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    expectReply: boolean,
+    versionHeader: boolean,
+    version = this.protocolVersion,
+  ): Promise<{ result: unknown; status: number; notifications: readonly string[]; asks: readonly AnsweredAsk[] }> {
     const message: Record<string, unknown> = { jsonrpc: '2.0' };
     if (expectReply) message.id = this.nextId++;
     message.method = method;
     if (params !== undefined) message.params = params;
-    const headers = versionHeader ? { ...this.headers, [VERSION_HEADER]: this.protocolVersion } : this.headers;
-    const { status, text } = await this.exchange(JSON.stringify(message), headers);
+    const headers = await this.headersFor(method, params, versionHeader, version);
+    const exchanged = await this.deliver(JSON.stringify(message), headers);
+    const { status } = exchanged;
+    const { text, notifications } = readAnswer(exchanged);
     const body = parse(text);
     const answer = (typeof body === 'object' && body !== null ? body : {}) as JsonRpcAnswer;
-    const what = method === 'tools/call' && params ? `${method} ${String(params.name)}` : method;
+    const what = describeCall(method, params);
     if (answer.error) {
       const code = typeof answer.error.code === 'number' ? answer.error.code : undefined;
       throw new McpTestClientError(`${what}: JSON-RPC error ${code}: ${String(answer.error.message)} (HTTP ${status})`, status, code, answer.error.data, body);
     }
     if (status < 200 || status > 299 || (expectReply && !('result' in answer))) {
-      throw new McpTestClientError(`${what}: HTTP ${status} without a result: ${text.slice(0, 200)}`, status, undefined, undefined, body);
+      throw new McpTestClientError(`${what}: HTTP ${status} without a result: ${exchanged.text.slice(0, 200)}`, status, undefined, undefined, body);
     }
-    return { result: answer.result, status };
+    return { result: answer.result, status, notifications, asks: exchanged.asks ?? [] };
   }
+}
+
+function describeCall(method: string, params: Record<string, unknown> | undefined): string {
+  const name = nameOf(method, params);
+  return name === undefined ? method : `${method} ${name}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parse(text: string): unknown {
@@ -167,12 +338,15 @@ function parse(text: string): unknown {
 /**
  * A test client for an MCP endpoint: an Express app (or any `node:http` request listener; each
  * call serves it on 127.0.0.1, port 0, for that request only, as supertest does), a supertest
- * agent (`request(app)`, `request.agent(app)`), an object with `fetch(request)` (a Hono app), or a
- * core `Dispatcher` for unit tests without HTTP. Speaks core's latest protocol version unless told otherwise.
+ * agent (`request(app)`, `request.agent(app)`), an object with `fetch(request)` (a Hono app), a
+ * stdio server (`{ stdin, stdout }`: a spawned `ChildProcess`, or `serveStdio`'s streams), or a
+ * core `Dispatcher` for unit tests without HTTP. Speaks core's latest legacy protocol version
+ * unless told otherwise (`era: 'modern'` for 2026-07-28).
  * @example
  * import { mcpTestClient } from '@toolwire/express/testing';
  * const { text, isError } = await mcpTestClient(app).callTool('add', { a: 2, b: 3 }); // '5', false
- * const { tools } = await mcpTestClient(request(app), { path: '/api/mcp' }).listTools();
+ * const { logs } = await mcpTestClient(app, { era: 'modern' }).callTool('import', { file: 'a.csv' });
+ * const asked = mcpTestClient(app, { era: 'modern', onElicit: () => ({ action: 'accept', content: { confirm: true } }) });
  * const unit = mcpTestClient(new Dispatcher(defs, decl), { protocolVersion: '2025-03-26' });
  */
 export function mcpTestClient(target: McpTestTarget, options?: McpTestClientOptions): McpTestClient {

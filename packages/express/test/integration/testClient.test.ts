@@ -31,6 +31,10 @@ describe.each(targets)('mcpTestClient with %s', (_name, make) => {
       structuredContent: undefined,
       content: [{ type: 'text', text: '5' }],
       status: 200,
+      notifications: [],
+      progress: [],
+      logs: [],
+      asks: [],
     });
   });
 
@@ -98,7 +102,7 @@ describe('mcpTestClient with output schemas and pages', () => {
     const other = paged.addTool('other', 'Another tool');
     const pagedDefs = new ServiceDefinition().registerTool(sumTool, (a, b) => ({ sum: a + b })).registerTool(other, () => 'other');
     const client = mcpTestClient(new Dispatcher(pagedDefs, paged));
-    expect(await client.callTool('sum', { a: 2, b: 3 })).toEqual({ text: '{"sum":5}', isError: false, structuredContent: { sum: 5 }, content: [{ type: 'text', text: '{"sum":5}' }], status: 200 });
+    expect(await client.callTool('sum', { a: 2, b: 3 })).toEqual({ text: '{"sum":5}', isError: false, structuredContent: { sum: 5 }, content: [{ type: 'text', text: '{"sum":5}' }], status: 200, notifications: [], progress: [], logs: [], asks: [] });
     const first = await client.listTools();
     expect(first.tools.map((t) => t.name)).toEqual(['sum']);
     expect((await client.listTools(first.nextCursor)).tools.map((t) => t.name)).toEqual(['other']);

@@ -36,16 +36,11 @@ export function addResources(decl: ToolDeclaration, defs: ServiceDefinition, not
   decl.addResourceTemplate('test://template/{id}/data', 'template-data').setMimeType('application/json');
   defs.registerResource('test://template/{id}/data', (id: string) => JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }));
 
-  decl
-    .addResource('ui://notes/board', 'notes-board')
-    .setTitle('Notes board')
-    .setMimeType('text/html;profile=mcp-app')
-    .setMeta({ ui: { prefersBorder: true, csp: { connectDomains: [], resourceDomains: [] } } })
-    .setContents(NOTES_BOARD_HTML);
+  decl.addAppResource('ui://notes/board', 'notes-board', { html: NOTES_BOARD_HTML, prefersBorder: true, csp: { connectDomains: [], resourceDomains: [] } }).setTitle('Notes board');
   const note = new ObjectType().addProperty('id', stringType()).addProperty('text', stringType());
   const showNotes = decl
     .addTool('show_notes', 'Show the notes (on a board in hosts with MCP Apps)')
     .setOutput(new ObjectType().addProperty('notes', new ArrayType(note)))
-    .setMeta({ ui: { resourceUri: 'ui://notes/board' }, 'ui/resourceUri': 'ui://notes/board' });
+    .setUi({ resourceUri: 'ui://notes/board' });
   defs.registerTool(showNotes, () => ({ notes: Object.entries(notes).map(([id, text]) => ({ id, text })) }));
 }

@@ -2,11 +2,11 @@
  * service: the notes board as an MCP server — the view `ui://notes/board` (declared with
  * `decl.addAppResource`), `show_board` (the tool hosts render the view for, model and app may
  * call it) and `add_note` (for the view only: `visibility: ['app']`). Both tools answer with the
- * board as JSON text (every host reads it, with or without MCP Apps) and as `structuredContent`
- * for the view.
+ * board as JSON text (every host reads it, with or without MCP Apps), as `structuredContent` for
+ * the view, and with the board's capacity in the result's `_meta` (`withResultMeta`).
  */
-import { ArrayType, ObjectType, ServiceDefinition, ToolDeclaration, integerType, stringType, toolError } from '@toolwire/core';
-import { NotesBoard } from './NotesBoard';
+import { ArrayType, ObjectType, ServiceDefinition, ToolDeclaration, integerType, stringType, toolError, withResultMeta } from '@toolwire/core';
+import { MAX_NOTES, NotesBoard } from './NotesBoard';
 import { notesBoardHtml } from './view';
 
 /** The URI of the view. */
@@ -37,15 +37,17 @@ export function createAppsService(board = new NotesBoard(FIRST_NOTES)): { decl: 
     .setOutput(boardOutput)
     .setUi({ resourceUri: BOARD_URI, visibility: ['app'] });
 
+  // The notes as structuredContent, the board's capacity as the result's _meta: both reach the view.
+  const answer = () => withResultMeta({ notes: board.notes.map(({ id, text }) => ({ id, text })) }, { notesBoard: { capacity: MAX_NOTES } });
   const defs = new ServiceDefinition();
-  defs.registerTool(showBoard, () => ({ notes: board.notes.map(({ id, text }) => ({ id, text })) }));
+  defs.registerTool(showBoard, answer);
   defs.registerTool(addNote, (text: string) => {
     try {
       board.add(text);
     } catch (error) {
       return toolError((error as Error).message);
     }
-    return { notes: board.notes.map(({ id, text: t }) => ({ id, text: t })) };
+    return answer();
   });
   return { decl, defs, board };
 }

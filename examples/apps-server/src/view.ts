@@ -2,7 +2,8 @@
  * view: the notes board's HTML — an MCP App view built on `@modelcontextprotocol/ext-apps`'s
  * `App`. A view runs in the host's sandboxed iframe with no network by default, so the library
  * (its self-contained `app-with-deps` build) is inlined into the page once, when the server
- * starts. On load the view calls `show_board` through its host and lists the notes it gets back;
+ * starts. On load the view calls `show_board` through its host and lists the notes it gets back
+ * (`structuredContent`) with the board's capacity (the result's `_meta`);
  * its Pin button calls `add_note`. It also shows the result of a call the model made (`ontoolresult`).
  */
 import { readFileSync } from 'node:fs';
@@ -34,7 +35,8 @@ function render(result) {
     return;
   }
   list.replaceChildren(...notes.map((note) => Object.assign(document.createElement('li'), { textContent: note.text, title: '#' + note.id })));
-  status.textContent = notes.length + (notes.length === 1 ? ' note' : ' notes');
+  const capacity = result._meta && result._meta.notesBoard && result._meta.notesBoard.capacity;
+  status.textContent = notes.length + (capacity ? ' of ' + capacity : '') + (notes.length === 1 && !capacity ? ' note' : ' notes');
 }
 
 const app = new App({ name: 'notes-board', version: '1.0.0' });

@@ -2,7 +2,8 @@
  * The notes board in a real browser: Debian's Chromium, driven by playwright-core, loads a host
  * page built on ext-apps's AppBridge and the official MCP client. The host reads the tool's view
  * from the toolwire server and renders it in a sandboxed iframe; the view (ext-apps's App) calls
- * `show_board` through the bridge and lists the notes, then pins a new one with `add_note`.
+ * `show_board` through the bridge and lists the notes (`structuredContent`) with the board's
+ * capacity (the result's `_meta`), then pins a new one with `add_note`.
  * The test asserts the rendered text and keeps a screenshot in `test/artifacts/` (git-ignored).
  * A missing browser fails the test with its reason: set CHROMIUM_PATH or install chromium.
  */
@@ -58,10 +59,10 @@ describe('the notes board in Chromium', () => {
     return JSON.stringify({ ...state, problems }, null, 1);
   }
 
-  it('renders the view, which lists the notes it got from show_board through the bridge', async () => {
+  it('renders the view, which lists the notes and the capacity (structuredContent and _meta) it got from show_board through the bridge', async () => {
     const view = page.frameLocator('#view');
     try {
-      await view.locator('#status').filter({ hasText: `${FIRST_NOTES.length} notes` }).waitFor({ timeout: 20_000 });
+      await view.locator('#status').filter({ hasText: `${FIRST_NOTES.length} of 50 notes` }).waitFor({ timeout: 20_000 });
       await page.locator('#host-status').filter({ hasText: 'tool result sent to the view' }).waitFor({ timeout: 20_000 });
     } catch (error) {
       throw new Error(`the view did not show the notes: ${(error as Error).message}\nhost: ${await hostState()}`, { cause: error });
@@ -76,7 +77,7 @@ describe('the notes board in Chromium', () => {
     const view = page.frameLocator('#view');
     await view.locator('#text').fill('Ship the Apps example');
     await view.locator('#pin').click();
-    await view.locator('#status').filter({ hasText: `${FIRST_NOTES.length + 1} notes` }).waitFor({ timeout: 20_000 });
+    await view.locator('#status').filter({ hasText: `${FIRST_NOTES.length + 1} of 50 notes` }).waitFor({ timeout: 20_000 });
     expect(await view.locator('#notes li').allTextContents()).toEqual([...FIRST_NOTES, 'Ship the Apps example']);
     expect(problems).toEqual([]);
     mkdirSync(ARTIFACTS, { recursive: true });

@@ -2,8 +2,8 @@
  * The built example as processes — `dist/main.js` (HTTP, PORT=0) and `dist/stdio.js` — driven by
  * the official client `@modelcontextprotocol/client@2.4.0` in its legacy mode and pinned to
  * 2026-07-28: the server advertises the Apps extension, `show_board` and the app-only `add_note`
- * point at the view, the view reads as an MCP App document, and the tools answer with text and
- * `structuredContent` (a bad note is a tool error). The HTTP process exits cleanly on SIGTERM.
+ * point at the view, the view reads as an MCP App document, and the tools answer with text,
+ * `structuredContent` and the result `_meta` (a bad note is a tool error). The HTTP process exits cleanly on SIGTERM.
  * Run `npm run build` first.
  */
 import { spawn } from 'node:child_process';
@@ -93,6 +93,7 @@ describe.each(transports)('over %s', (_transport, transport) => {
       const notes = (shown.structuredContent as { notes: { id: number; text: string }[] }).notes;
       expect(notes.slice(0, 2).map((n) => n.text)).toEqual([...FIRST_NOTES]);
       expect(shown.content).toEqual([{ type: 'text', text: JSON.stringify({ notes }) }]);
+      expect(shown._meta).toMatchObject({ notesBoard: { capacity: 50 } });
       const added = await client.callTool({ name: 'add_note', arguments: { text: `  from ${pin ?? 'legacy'}  ` } });
       expect((added.structuredContent as { notes: { text: string }[] }).notes.at(-1)?.text).toBe(`from ${pin ?? 'legacy'}`);
       const blank = await client.callTool({ name: 'add_note', arguments: { text: '   ' } });

@@ -62,6 +62,8 @@ export { text, image, audio, resource, resourceLink } from './content/blocks';
 export type { ContentBlock, ResourceContents, ResourceLinkFields, BlockExtras, Annotations, Bytes } from './content/blocks';
 export { ValueBuilder } from './content/ValueBuilder';
 export { toolError } from './content/ToolError';
+export { withResultMeta } from './content/ResultMeta';
+export type { ResultMeta } from './content/ResultMeta';
 export type { ToolError } from './content/ToolError';
 
 export { Dispatcher } from './dispatch/Dispatcher';

@@ -5,9 +5,11 @@
  * contents, fixed HTML) in one call; the extension is advertised on initialize and
  * server/discover only when a view or a tool with one exists; `clientSupportsUi` answers from
  * initialize (stdio session), from the request's `_meta` (2026-07-28), and `false` where nothing
- * carries the capabilities (stateless legacy HTTP). Each setter refuses bad input with a TypeError.
+ * carries the capabilities (stateless legacy HTTP); `withResultMeta` puts a procedure's `_meta` on
+ * the tools/call result (with the serverInfo on 2026-07-28). Each setter refuses bad input with a
+ * TypeError.
  */
-import { ArrayType, Dispatcher, ObjectType, ServiceDefinition, Session, ToolDeclaration, UI_EXTENSION_ID, UI_MIME_TYPE, clientSupportsUi, stringType } from '../../src';
+import { ArrayType, Dispatcher, ObjectType, ServiceDefinition, Session, ToolDeclaration, UI_EXTENSION_ID, UI_MIME_TYPE, clientSupportsUi, stringType, toolError, withResultMeta } from '../../src';
 import type { CallContext, ReadContext } from '../../src';
 
 const UI_CAPS = { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } } };
@@ -192,5 +194,60 @@ describe('a tool with a view', () => {
     const { result } = await rpc(dispatcher, 'tools/call', { name: 'show_notes', arguments: {} }, version);
     expect(result.content).toEqual([{ type: 'text', text: '{"notes":["first","second"]}' }]);
     expect(result.structuredContent).toEqual({ notes: ['first', 'second'] });
+  });
+});
+
+describe('withResultMeta', () => {
+  function metaServer() {
+    const decl = new ToolDeclaration('apps', '1.0.0');
+    const board = decl.addTool('board', 'Notes with the board capacity').setOutput(new ObjectType().addProperty('notes', new ArrayType(stringType())));
+    decl.addTool('text', 'Text with _meta');
+    decl.addTool('slow_text', 'Text with _meta, asynchronously');
+    decl.addTool('empty', 'An empty _meta');
+    decl.addTool('clash', 'A _meta key the server owns on 2026-07-28');
+    decl.addTool('bad_output', 'A value that does not match the output schema').setOutput(new ObjectType().addProperty('n', stringType()));
+    const defs = new ServiceDefinition()
+      .registerTool(board, () => withResultMeta({ notes: ['a'] }, { board: { capacity: 50 }, isError: 'a key, not the flag' }))
+      .registerProcedure('text', () => withResultMeta('hello', { 'example.com/x': 1 }))
+      .registerProcedure('slow_text', async () => withResultMeta('later', { at: 'then' }))
+      .registerProcedure('empty', () => withResultMeta('plain', {}))
+      .registerProcedure('clash', () => withResultMeta('mine', { 'io.modelcontextprotocol/serverInfo': 'forged' }))
+      .registerProcedure('bad_output', () => withResultMeta({ n: 1 }, { x: 1 }));
+    return new Dispatcher(defs, decl);
+  }
+  const SERVER_INFO = { 'io.modelcontextprotocol/serverInfo': { name: 'apps', version: '1.0.0' } };
+
+  it.each([...LEGACY, '2026-07-28'])('puts the procedure\'s _meta on the tools/call result on %s (beside structuredContent where the version has it)', async (version) => {
+    const dispatcher = metaServer();
+    const modern = version === '2026-07-28';
+    const board = (await rpc(dispatcher, 'tools/call', { name: 'board', arguments: {} }, version)).result;
+    expect(board.content).toEqual([{ type: 'text', text: '{"notes":["a"]}' }]);
+    expect(board._meta).toEqual({ board: { capacity: 50 }, isError: 'a key, not the flag', ...(modern ? SERVER_INFO : {}) });
+    expect(board.isError).toBe(false);
+    if (WITH_META.has(version)) expect(board.structuredContent).toEqual({ notes: ['a'] });
+    if (modern) expect(board.resultType).toBe('complete');
+    const text = (await rpc(dispatcher, 'tools/call', { name: 'text', arguments: {} }, version)).result;
+    expect(text).toEqual({ content: [{ type: 'text', text: 'hello' }], _meta: { 'example.com/x': 1, ...(modern ? SERVER_INFO : {}) }, isError: false, ...(modern ? { resultType: 'complete' } : {}) });
+    const slow = (await rpc(dispatcher, 'tools/call', { name: 'slow_text', arguments: {} }, version)).result;
+    expect(slow._meta).toEqual({ at: 'then', ...(modern ? SERVER_INFO : {}) });
+    const empty = (await rpc(dispatcher, 'tools/call', { name: 'empty', arguments: {} }, version)).result;
+    expect(empty).toEqual({ content: [{ type: 'text', text: 'plain' }], isError: false, ...(modern ? { resultType: 'complete', _meta: SERVER_INFO } : {}) });
+  });
+
+  it('keeps the serverInfo on a key clash (2026-07-28), and a result that fails its output schema is still -32603', async () => {
+    const dispatcher = metaServer();
+    const clash = (await rpc(dispatcher, 'tools/call', { name: 'clash', arguments: {} }, '2026-07-28')).result;
+    expect(clash._meta).toEqual(SERVER_INFO);
+    for (const version of ['2025-11-25', '2026-07-28']) {
+      const bad = await rpc(dispatcher, 'tools/call', { name: 'bad_output', arguments: {} }, version);
+      expect(bad.error).toEqual({ code: -32603, message: 'Internal error' });
+    }
+  });
+
+  it('refuses what cannot be a result _meta', () => {
+    expect(() => withResultMeta('x', null as never)).toThrow(new TypeError('withResultMeta: expected meta to be an object, got null'));
+    expect(() => withResultMeta('x', [] as never)).toThrow('got an array');
+    expect(() => withResultMeta('x', { n: 10n })).toThrow(/expected a JSON-serializable meta object/);
+    expect(() => withResultMeta(toolError('no'), {})).toThrow('got a toolError()');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The built example as processes — `dist/main.js` (HTTP, PORT=0) and `dist/stdio.js` — driven by
  * the official client `@modelcontextprotocol/client@2.4.0` in its legacy mode and pinned to
- * 2026-07-28: the server advertises the Apps extension, `show_board` and the app-only `add_note`
+ * 2026-07-28, and by the SDK 1.32 client: the server advertises the Apps extension, `show_board` and the app-only `add_note`
  * point at the view, the view reads as an MCP App document, and the tools answer with text,
  * `structuredContent` and the result `_meta` (a bad note is a tool error). The HTTP process exits cleanly on SIGTERM.
  * Run `npm run build` first.
@@ -13,6 +13,9 @@ import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport as SdkHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StdioClientTransport as SdkStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { BOARD_URI, FIRST_NOTES } from '../src/service';
 
 jest.setTimeout(30_000);
@@ -99,6 +102,26 @@ describe.each(transports)('over %s', (_transport, transport) => {
       const blank = await client.callTool({ name: 'add_note', arguments: { text: '   ' } });
       expect(blank).toMatchObject({ isError: true, content: [{ type: 'text', text: 'a note needs some text' }] });
     });
+  });
+});
+
+describe.each([
+  ['HTTP', () => new SdkHttp(new URL(http.url))],
+  ['stdio', () => new SdkStdio({ command: process.execPath, args: [join(DIST, 'stdio.js')], stderr: 'pipe' })],
+] as const)('SDK 1.32 client over %s', (_transport, transport) => {
+  it('sees the extension, the tools\' views and the view, and gets structuredContent and _meta from show_board', async () => {
+    const client = new SdkClient({ name: 'apps-example-test-v1', version: '1.0.0' });
+    await client.connect(transport());
+    try {
+      expect(client.getServerCapabilities()).toMatchObject({ extensions: { [UI]: { mimeTypes: [UI_MIME] } } });
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t._meta?.ui)).toEqual([{ resourceUri: BOARD_URI }, { resourceUri: BOARD_URI, visibility: ['app'] }]);
+      expect((await client.readResource({ uri: BOARD_URI })).contents[0]).toMatchObject({ uri: BOARD_URI, mimeType: UI_MIME });
+      const shown = await client.callTool({ name: 'show_board', arguments: {} });
+      expect(shown).toMatchObject({ structuredContent: { notes: expect.any(Array) }, _meta: { notesBoard: { capacity: 50 } }, isError: false });
+    } finally {
+      await client.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The apps example over HTTP: the notes board on `http://127.0.0.1:${PORT:-3001}/mcp`
+ * The apps example over HTTP: the notes board on `http://127.0.0.1:${PORT:-3002}/mcp`
  * (`npm start` in this folder). `PORT=0` picks a free port; the URL bound is logged to stderr as
  * `toolwire-notes-board listening on http://127.0.0.1:PORT/mcp`. SIGINT/SIGTERM close the server.
  */
@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 
-const port = Number(process.env.PORT ?? 3001);
+const port = Number(process.env.PORT ?? 3002);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`toolwire-notes-board: PORT must be an integer from 0 to 65535, got ${JSON.stringify(process.env.PORT)}`);
   process.exit(1);

@@ -8,8 +8,17 @@
  */
 import { readFileSync } from 'node:fs';
 
-/** The self-contained App build with its ES `export { … }` turned into `globalThis.McpApps = { … }` (an inline script cannot export). */
-function inlineAppLibrary(): string {
+let library: string | undefined;
+
+/**
+ * The self-contained App build with its ES `export { … }` turned into `globalThis.McpApps = { … }`
+ * (an inline script cannot export), read once per process.
+ */
+export function inlineAppLibrary(): string {
+  return (library ??= readAppLibrary());
+}
+
+function readAppLibrary(): string {
   const source = readFileSync(require.resolve('@modelcontextprotocol/ext-apps/app-with-deps'), 'utf8');
   const match = /export\s*\{([^}]*)\};?\s*$/.exec(source);
   if (!match) throw new Error('@modelcontextprotocol/ext-apps/app-with-deps: its closing export statement was not found; the view cannot inline it');
@@ -63,16 +72,38 @@ li { background: #fff3a8; padding: 8px 10px; border-radius: 4px; box-shadow: 0 1
 #add { display: flex; gap: 6px; }
 `;
 
-/** The view's HTML document (about 0.5 MB: the App library is inlined). */
-export function notesBoardHtml(): string {
+/** The parts of an MCP App view page. */
+export interface AppViewParts {
+  /** The document title. */
+  readonly title: string;
+  /** CSS for the page. */
+  readonly style?: string;
+  /** The HTML of the body. */
+  readonly body: string;
+  /** A module script run after the App library: `globalThis.McpApps.App` is the view's class (top-level `await` allowed). */
+  readonly script: string;
+}
+
+/** An MCP App view page: `parts` with ext-apps's App library inlined before the script (about 0.5 MB). */
+export function appViewHtml(parts: AppViewParts): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Notes board</title><style>${STYLE}</style></head>
+<html lang="en"><head><meta charset="utf-8"><title>${parts.title}</title><style>${parts.style ?? ''}</style></head>
 <body>
-<h1>Notes board</h1>
+${parts.body}
+<script type="module">${inlineAppLibrary()}
+${parts.script}</script>
+</body></html>`;
+}
+
+/** The notes board's HTML document. */
+export function notesBoardHtml(): string {
+  return appViewHtml({
+    title: 'Notes board',
+    style: STYLE,
+    body: `<h1>Notes board</h1>
 <p id="status">connecting…</p>
 <ul id="notes"></ul>
-<div id="add"><input id="text" maxlength="200" placeholder="A new note" aria-label="New note"> <button id="pin" type="button">Pin</button></div>
-<script type="module">${inlineAppLibrary()}
-${VIEW_SCRIPT}</script>
-</body></html>`;
+<div id="add"><input id="text" maxlength="200" placeholder="A new note" aria-label="New note"> <button id="pin" type="button">Pin</button></div>`,
+    script: VIEW_SCRIPT,
+  });
 }

@@ -1,21 +1,21 @@
 /**
  * The notes board in a real browser: Debian's Chromium, driven by playwright-core, loads a host
- * page built on ext-apps's AppBridge and the official MCP client. The host reads the tool's view
- * from the toolwire server and renders it in a sandboxed iframe; the view (ext-apps's App) calls
- * `show_board` through the bridge and lists the notes (`structuredContent`) with the board's
- * capacity (the result's `_meta`), then pins a new one with `add_note`.
- * The test asserts the rendered text and keeps a screenshot in `test/artifacts/` (git-ignored).
- * A missing browser fails the test with its reason: set CHROMIUM_PATH or install chromium.
+ * page built on ext-apps's AppBridge and the official MCP client (test-support/browserHost). The
+ * host reads the tool's view from the toolwire server and renders it in a sandboxed iframe; the
+ * view (ext-apps's App) calls `show_board` through the bridge and lists the notes
+ * (`structuredContent`) with the board's capacity (the result's `_meta`), then pins a new one
+ * with `add_note`. The test asserts the rendered text and keeps a screenshot in `test/artifacts/`
+ * (git-ignored). A missing browser fails the test with its reason.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { createApp } from '../src/app';
 import { FIRST_NOTES } from '../src/service';
-import { startHostServer } from './browser/hostServer';
-import type { HostServer } from './browser/hostServer';
+import { startHostServer } from '../../../test-support/browserHost/hostServer';
+import type { HostServer } from '../../../test-support/browserHost/hostServer';
+import { hostState, launchChromium, watchProblems } from '../../../test-support/browserHost/browser';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = join(__dirname, 'artifacts');
 
 jest.setTimeout(60_000);
@@ -27,24 +27,10 @@ describe('the notes board in Chromium', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
-    host = await startHostServer('show_board');
-    // --no-sandbox: Chromium's own sandbox cannot start as root in a container (CI runs so). The
-    // view's iframe sandbox, which this test is about, is unaffected.
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await launchChromium();
+    host = await startHostServer(createApp(), 'show_board');
     page = await browser.newPage({ viewport: { width: 720, height: 480 } });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    // Failed loads are judged by their responses below (Chromium logs each as a console error too).
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`);
-    });
-    page.on('response', (response) => {
-      const { pathname } = new URL(response.url());
-      const method = response.request().method();
-      // Expected refusals: no favicon, and 405 for the client's optional GET /mcp (a stateless endpoint opens no stream).
-      const expected = (pathname === '/favicon.ico' && response.status() === 404) || (pathname === '/mcp' && method === 'GET' && response.status() === 405);
-      if (response.status() >= 400 && !expected) problems.push(`${method} ${pathname}: ${response.status()}`);
-    });
+    watchProblems(page, problems);
     await page.goto(`${host.origin}/`);
   });
 
@@ -53,19 +39,13 @@ describe('the notes board in Chromium', () => {
     await host?.close();
   });
 
-  /** The host's steps and any failure, for messages. */
-  async function hostState(): Promise<string> {
-    const state = await page.evaluate(() => ({ log: (globalThis as unknown as { hostLog?: string[] }).hostLog, error: (globalThis as unknown as { hostError?: string }).hostError }));
-    return JSON.stringify({ ...state, problems }, null, 1);
-  }
-
   it('renders the view, which lists the notes and the capacity (structuredContent and _meta) it got from show_board through the bridge', async () => {
     const view = page.frameLocator('#view');
     try {
       await view.locator('#status').filter({ hasText: `${FIRST_NOTES.length} of 50 notes` }).waitFor({ timeout: 20_000 });
       await page.locator('#host-status').filter({ hasText: 'tool result sent to the view' }).waitFor({ timeout: 20_000 });
     } catch (error) {
-      throw new Error(`the view did not show the notes: ${(error as Error).message}\nhost: ${await hostState()}`, { cause: error });
+      throw new Error(`the view did not show the notes: ${(error as Error).message}\nhost: ${await hostState(page, problems)}`, { cause: error });
     }
     expect(await view.locator('#notes li').allTextContents()).toEqual([...FIRST_NOTES]);
     const log = await page.evaluate(() => (globalThis as unknown as { hostLog: string[] }).hostLog);

@@ -1,13 +1,13 @@
 /**
- * hostServer: what the browser test loads, from one Express app on 127.0.0.1 and an ephemeral
- * port — the host page at `/`, the packages' built modules at `/node_modules/…` (only the files
- * the import map reaches), and the notes board's MCP endpoint at `/mcp`.
+ * hostServer: what a browser test of an MCP App loads, from the Express app that serves the MCP
+ * endpoint at `/mcp`, on 127.0.0.1 and an ephemeral port — the host page at `/` and the
+ * packages' built modules at `/node_modules/…` (only the files the import map reaches).
  */
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, sep } from 'node:path';
-import { createApp } from '../../src/app';
+import type { Express } from 'express';
 import { moduleGraph } from './importMap';
 import { hostPage } from './hostPage';
 
@@ -18,11 +18,10 @@ export interface HostServer {
   close(): Promise<void>;
 }
 
-/** Starts the host server for the view of `toolName`. */
-export async function startHostServer(toolName: string): Promise<HostServer> {
+/** Adds the host page for the view of `toolName` and the modules to `app` (which serves `/mcp`) and listens. */
+export async function startHostServer(app: Express, toolName: string): Promise<HostServer> {
   const graph = moduleGraph(['@modelcontextprotocol/client', '@modelcontextprotocol/ext-apps/app-bridge']);
   const page = hostPage(graph.importMap, toolName);
-  const app = createApp();
   app.get('/', (_req, res) => {
     res.type('html').send(page);
   });
@@ -46,4 +45,3 @@ export async function startHostServer(toolName: string): Promise<HostServer> {
       }),
   };
 }
-

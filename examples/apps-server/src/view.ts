@@ -22,6 +22,8 @@ function readAppLibrary(): string {
   const source = readFileSync(require.resolve('@modelcontextprotocol/ext-apps/app-with-deps'), 'utf8');
   const match = /export\s*\{([^}]*)\};?\s*$/.exec(source);
   if (!match) throw new Error('@modelcontextprotocol/ext-apps/app-with-deps: its closing export statement was not found; the view cannot inline it');
+  // `<!--` would put the HTML parser into its escaped script state; no escape of it is valid in every JS context.
+  if (source.includes('<!--')) throw new Error('@modelcontextprotocol/ext-apps/app-with-deps holds "<!--"; the view cannot inline it safely');
   const members = match[1].split(',').map((item) => {
     const [local, exported = local] = item.trim().split(/\s+as\s+/);
     return `${JSON.stringify(exported)}:${local}`;

@@ -251,3 +251,28 @@ describe('withResultMeta', () => {
     expect(() => withResultMeta(toolError('no'), {})).toThrow('got a toolError()');
   });
 });
+
+describe('a tool whose view is not declared', () => {
+  it('is named once on stderr at the first message (a template that matches counts as declared); missingProcedures: "ignore" silences it', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const decl = new ToolDeclaration('apps', '1.0.0');
+      decl.addTool('lost', 'Points nowhere').setUi({ resourceUri: 'ui://missing/view' });
+      decl.addTool('templated', 'Points at a template').setUi({ resourceUri: 'ui://boards/7' });
+      decl.addResourceTemplate('ui://boards/{id}', 'board');
+      const defs = new ServiceDefinition().registerProcedure('lost', () => 'x').registerProcedure('templated', () => 'y');
+      const dispatcher = new Dispatcher(defs, decl);
+      await dispatcher.dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { protocolVersion: '2025-11-25' });
+      await dispatcher.dispatch(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), { protocolVersion: '2025-11-25' });
+      const lines = errors.mock.calls.map((call) => String(call[0])).filter((line) => line.includes('MCP Apps view'));
+      expect(lines).toEqual(['toolwire: a tool points at an MCP Apps view that is not declared (hosts cannot read it): "lost" → ui://missing/view; declare it with decl.addAppResource(uri, name, { html })']);
+      errors.mockClear();
+      const quiet = new ToolDeclaration('apps', '1.0.0');
+      quiet.addTool('lost', 'Points nowhere').setUi({ resourceUri: 'ui://missing/view' });
+      await new Dispatcher(defs, quiet, { missingProcedures: 'ignore' }).dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), { protocolVersion: '2025-11-25' });
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * The matrix fixture: one declaration with a tool for every cross-cutting rule, the dispatcher
+ * The matrix fixture: one declaration with a tool (or resource) for every cross-cutting rule, the dispatcher
  * options that make each rule observable (small limits, a short call timeout, an onError that
  * records), and the tokens of the protected HTTP endpoints. Every transport serves this same
  * service, so a row of the matrix differs between transports only in what the transport is.
@@ -12,6 +12,10 @@ import type { OtelHarness } from '../telemetry/otelHarness';
 export const RESOURCE = 'https://mcp.example.com/mcp';
 export const METADATA = 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp';
 export const ISSUER = 'https://auth.example.com';
+
+/** A static resource anyone may read, and one whose read needs the scope `admin`. */
+export const README_URI = 'test://matrix/readme';
+export const SECRET_URI = 'test://matrix/secret';
 
 /** The tokens the protected endpoints accept: a reader and an admin. */
 export const TOKENS: Readonly<Record<string, AuthInfo>> = Object.freeze({
@@ -86,6 +90,8 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
   decl.addTool('region', 'A string mirrored in a header').addParam('region', stringType(), 'Region', { header: 'Region' });
   decl.addTool('port', 'An integer mirrored in a header').addParam('port', integerType(), 'Port', { header: 'Port' });
   decl.addTool('flag', 'A boolean mirrored in a header').addParam('on', booleanType(), 'On', { header: 'Flag' });
+  decl.addResource(README_URI, 'readme').setMimeType('text/plain').setContents('the matrix readme');
+  decl.addResource(SECRET_URI, 'secret').setMimeType('text/plain').setScopes(['admin']);
   const defs = new ServiceDefinition()
     .registerProcedure('add', (a: number, b: number) => a + b)
     .registerProcedure('echo', async (message: string) => message)
@@ -109,7 +115,11 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
     .registerProcedure('gate', () => recorder.gate.hold())
     .registerProcedure('region', (region: string) => region)
     .registerProcedure('port', (port: number) => port)
-    .registerProcedure('flag', (on: boolean) => on);
+    .registerProcedure('flag', (on: boolean) => on)
+    .registerResource(SECRET_URI, () => {
+      count('secret');
+      return 'classified';
+    });
   return { decl, defs, recorder };
 }
 

@@ -6,7 +6,7 @@
  */
 import { ErrorCodes, profileFor } from '@toolwire/core';
 import type { ProtocolProfile } from '@toolwire/core';
-import { LIMITS, METADATA } from './fixture';
+import { LIMITS, METADATA, README_URI, SECRET_URI } from './fixture';
 import { build } from './transports';
 import type { RequestSpec, Seen, Traits, Transport } from './transports';
 
@@ -25,6 +25,8 @@ const call = (version: string, name: string, args?: Record<string, unknown>, ext
   params: args === undefined ? { name } : { name, arguments: args },
   ...extra,
 });
+
+const read = (version: string, uri: string, extra: Partial<RequestSpec> = {}): RequestSpec => ({ version, method: 'resources/read', params: { uri }, ...extra });
 
 const modern = (profile: ProtocolProfile) => profile.era === 'modern';
 
@@ -111,6 +113,56 @@ export const RULES: readonly Rule[] = [
       const seen = await t.send(call(p.version, 'admin_reset', {}, { token: 'admin' }));
       expectStatus(t, seen, 200);
       expect(text(seen)).toBe('reset by root');
+    },
+  },
+  {
+    name: 'resources/read: a declared resource is read with its MIME type (and the result fields on 2026-07-28)',
+    async check(t, p) {
+      const seen = await t.send(read(p.version, README_URI));
+      expectStatus(t, seen, 200);
+      expect(seen.reply?.result?.contents).toEqual([{ uri: README_URI, mimeType: 'text/plain', text: 'the matrix readme' }]);
+      if (modern(p)) expect(seen.reply?.result).toMatchObject({ resultType: 'complete', ttlMs: 0, cacheScope: 'private' });
+      else expect(seen.reply?.result).not.toHaveProperty('resultType');
+    },
+  },
+  {
+    name: 'resources/read: an unknown URI is -32002 with the URI in data on legacy versions, -32602 on 2026-07-28',
+    async check(t, p) {
+      const uri = 'test://matrix/nothing';
+      const seen = await t.send(read(p.version, uri, { id: 52 }));
+      expectStatus(t, seen, 200);
+      expect(seen.reply?.id).toBe(52);
+      expect(seen.reply?.error).toEqual({ code: p.resourceNotFound, message: `Resource not found: ${uri}`, data: { uri } });
+      expect(p.resourceNotFound).toBe(modern(p) ? ErrorCodes.InvalidParams : -32002);
+    },
+  },
+  {
+    name: 'resources/read scopes: a token without the resource\'s scope gets 403 insufficient_scope and the read procedure does not run; with it the read succeeds',
+    applies: (t) => t.protected,
+    async check(t, p) {
+      const before = t.recorder.ran.get('secret') ?? 0;
+      const refused = await t.send(read(p.version, SECRET_URI, { id: 43, token: 'reader' }));
+      expectStatus(t, refused, 403);
+      if (t.http) expect(refused.headers['www-authenticate']).toBe(`Bearer error="insufficient_scope", scope="admin", resource_metadata="${METADATA}"`);
+      expect(refused.reply?.id).toBe(43);
+      expectError(refused, ErrorCodes.InvalidRequest, /^Forbidden: insufficient_scope: resource "test:\/\/matrix\/secret" requires scope admin/);
+      expect(t.recorder.ran.get('secret') ?? 0).toBe(before);
+      const allowed = await t.send(read(p.version, SECRET_URI, { token: 'admin' }));
+      expectStatus(t, allowed, 200);
+      expect(allowed.reply?.result?.contents).toEqual([{ uri: SECRET_URI, mimeType: 'text/plain', text: 'classified' }]);
+    },
+  },
+  {
+    name: 'Mcp-Name on resources/read: it must state params.uri (-32020, HTTP 400), and the read does not run',
+    applies: (t, p) => modern(p) && (t.http || t.name === 'dispatcher'),
+    async check(t, p) {
+      const before = t.recorder.ran.get('secret') ?? 0;
+      const other = await t.send(read(p.version, SECRET_URI, { token: 'admin', headers: { 'Mcp-Name': README_URI } }));
+      expectStatus(t, other, 400);
+      expectError(other, ErrorCodes.HeaderMismatch, /Mcp-Name is "test:\/\/matrix\/readme" but the URI is "test:\/\/matrix\/secret"/);
+      expect(t.recorder.ran.get('secret') ?? 0).toBe(before);
+      const encoded = `=?base64?${Buffer.from(README_URI).toString('base64')}?=`;
+      expect((await t.send(read(p.version, README_URI, { headers: { 'Mcp-Name': encoded } }))).reply?.result?.contents).toEqual([{ uri: README_URI, mimeType: 'text/plain', text: 'the matrix readme' }]);
     },
   },
   {

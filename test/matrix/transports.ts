@@ -95,6 +95,7 @@ export function build(spec: RequestSpec): { body: string; headers: Record<string
   if (modern) {
     headers['mcp-method'] = spec.method;
     if (spec.method === 'tools/call' && typeof spec.params?.name === 'string') headers['mcp-name'] = spec.params.name;
+    if (spec.method === 'resources/read' && typeof spec.params?.uri === 'string') headers['mcp-name'] = spec.params.uri;
   }
   return { body, headers: { ...headers, ...lower(spec.headers ?? {}) }, id };
 }

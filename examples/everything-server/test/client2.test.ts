@@ -62,7 +62,7 @@ describe.each(transports)('client 2.4.0 over %s', (_name, connect) => {
       expect(client.getProtocolEra()).toBe('modern');
       expect(client.getNegotiatedProtocolVersion()).toBe(MODERN);
       expect(client.getServerVersion()).toEqual(SERVER_INFO);
-      expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {}, logging: {} }); // the everything server logs (test_tool_with_logging) and serves resources
+      expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {}, logging: {}, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } }); // the everything server logs (test_tool_with_logging), serves resources and an MCP Apps view
       expect(client.getInstructions()).toBe(decl.toInitializeResult().instructions);
     });
 

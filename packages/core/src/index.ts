@@ -35,6 +35,9 @@ export type { ResourceListEntry, FixedContents } from './declaration/Resource';
 export { ResourceTemplate } from './declaration/ResourceTemplate';
 export type { ResourceTemplateListEntry } from './declaration/ResourceTemplate';
 export type { ResourceAnnotations } from './declaration/ResourceEntry';
+export type { ToolUi, UiVisibility, AppResourceUi, AppResourceOptions, AppCsp, AppPermissions } from './declaration/appUi';
+export { UI_EXTENSION_ID, UI_MIME_TYPE, UI_RESOURCE_URI_KEY } from './protocol/apps';
+export { clientSupportsUi } from './remoting/clientSupportsUi';
 export { LATEST_PROTOCOL_VERSION, LATEST_MODERN_VERSION, SUPPORTED_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS, DEFAULT_NEGOTIATED_VERSION, profileFor, isModernVersion } from './protocol/profile';
 export { META, claimOf } from './protocol/meta';
 export type { RequestMeta } from './protocol/meta';
@@ -65,6 +68,8 @@ export { text, image, audio, resource, resourceLink } from './content/blocks';
 export type { ContentBlock, ResourceContents, ResourceLinkFields, BlockExtras, Annotations, Bytes } from './content/blocks';
 export { ValueBuilder } from './content/ValueBuilder';
 export { toolError } from './content/ToolError';
+export { withResultMeta } from './content/ResultMeta';
+export type { ResultMeta } from './content/ResultMeta';
 export type { ToolError } from './content/ToolError';
 
 export { Dispatcher } from './dispatch/Dispatcher';

@@ -13,6 +13,9 @@ import type { CachedPayload, PayloadKind } from './PayloadCache';
 import { describe } from '../schema/Property';
 import type { SchemaDialect } from '../schema/Type';
 import type { ProtocolProfile } from '../protocol/profile';
+import { UI_MIME_TYPE } from '../protocol/apps';
+import { APP_RESOURCE_UI_KEYS, checkAppResourceUi, isUiUri } from './appUi';
+import type { AppResourceOptions } from './appUi';
 
 /** The kinds of list a catalog serves. */
 export type ListKind = Extract<PayloadKind, 'tools' | 'resources' | 'resourceTemplates'>;
@@ -85,6 +88,21 @@ export class Catalog {
     return resource;
   }
 
+  /** Adds an MCP Apps view (see `ToolDeclaration.addAppResource`). */
+  addAppResource(uri: string, name: string, options: AppResourceOptions = {}): Resource {
+    if (!isUiUri(uri)) throw new TypeError(`addAppResource: expected a ui:// URI, got ${typeof uri === 'string' ? JSON.stringify(uri) : describe(uri)}`);
+    if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new TypeError(`addAppResource "${uri}": expected an options object, got ${describe(options)}`);
+    const { html, ...ui } = options;
+    if (html !== undefined && typeof html !== 'string') throw new TypeError(`addAppResource "${uri}": expected html to be a string, got ${describe(html)}`);
+    const unknown = Object.keys(ui).find((key) => !APP_RESOURCE_UI_KEYS.includes(key));
+    if (unknown !== undefined) throw new TypeError(`addAppResource "${uri}": unknown option "${unknown}" (known: html, ${APP_RESOURCE_UI_KEYS.join(', ')})`);
+    const hasUi = Object.keys(checkAppResourceUi(`addAppResource "${uri}"`, ui)).length > 0; // checked before anything is added
+    const resource = this.addResource(uri, name).setMimeType(UI_MIME_TYPE);
+    if (hasUi) resource.setUi(ui);
+    if (html !== undefined) resource.setContents(html);
+    return resource;
+  }
+
   /** Adds a resource template (see `ToolDeclaration.addResourceTemplate`). */
   addResourceTemplate(uriTemplate: string, name: string): ResourceTemplate {
     checkUri('addResourceTemplate', uriTemplate);
@@ -113,6 +131,11 @@ export class Catalog {
   /** Whether anything but tools is declared (then `resources` is advertised). */
   get hasResources(): boolean {
     return this._resources.length > 0 || this._templates.length > 0;
+  }
+
+  /** Whether an MCP Apps view or a tool with one is declared (then the extension is advertised). */
+  get hasApps(): boolean {
+    return this._tools.some((tool) => tool.ui !== undefined) || this._resources.some((resource) => resource.ui !== undefined || resource.mimeType === UI_MIME_TYPE);
   }
 
   /** The first index of the page `cursor` names in list `kind` (0 without one), or `undefined` for a cursor this list never issued. */

@@ -9,6 +9,8 @@ import { describe } from '../schema/Property';
 import type { ProtocolProfile } from '../protocol/profile';
 import { ResourceEntry } from './ResourceEntry';
 import type { ResourceEntryFields } from './ResourceEntry';
+import { checkAppResourceUi, isUiUri } from './appUi';
+import type { AppResourceUi } from './appUi';
 
 /** The `resources/list` entry of a resource. */
 export interface ResourceListEntry extends ResourceEntryFields {
@@ -69,6 +71,19 @@ export class Resource extends ResourceEntry {
     this._contents = contents;
     this._size = typeof contents === 'string' ? new TextEncoder().encode(contents).length : contents.length;
     this.changed();
+    return this;
+  }
+
+  /**
+   * Makes this `ui://` resource an MCP Apps view's `_meta.ui` (merged into {@link setMeta}'s
+   * object): the origins of its CSP, the browser permissions it asks for, its sandbox domain,
+   * its border preference. Written on its list entry and on what a read returns (2025-06-18 on).
+   * `decl.addAppResource` declares a view in one call.
+   * @throws TypeError for a URI that is not `ui://` or a mistyped member.
+   */
+  setUi(ui: AppResourceUi): this {
+    if (!isUiUri(this.uri)) throw new TypeError(`Resource "${this.uri}" setUi: an MCP Apps view needs a ui:// URI`);
+    this.setUiMeta(checkAppResourceUi(`Resource "${this.uri}" setUi`, ui));
     return this;
   }
 

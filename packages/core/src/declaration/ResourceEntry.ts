@@ -10,6 +10,7 @@ import { scopeList } from '../auth/scopes';
 import type { ProtocolProfile } from '../protocol/profile';
 import { checkIcons, checkText, copyJsonObject } from './metadata';
 import type { Icon, JsonObject } from './metadata';
+import { withUi } from './appUi';
 
 /** The annotations of a resource (hints for the client; `lastModified` from 2025-06-18 on). */
 export interface ResourceAnnotations {
@@ -40,6 +41,10 @@ export abstract class ResourceEntry extends Published {
   private _annotations?: Readonly<ResourceAnnotations>;
   private _icons?: readonly Icon[];
   private _meta?: JsonObject;
+  /** The MCP Apps `_meta.ui` members (a view resource), merged into `_meta` on the wire. */
+  private _ui?: JsonObject;
+  /** `_meta` with `_ui` merged in, as published. */
+  private _published?: JsonObject;
   private _scopes: readonly string[] = [];
 
   protected constructor(
@@ -65,9 +70,14 @@ export abstract class ResourceEntry extends Published {
     return this._mimeType;
   }
 
-  /** The `_meta` object, if set. */
+  /** The `_meta` object as published: the one {@link setMeta} set, with a view's `ui` members merged into its `ui`; `undefined` when neither is set. */
   get meta(): Readonly<JsonObject> | undefined {
-    return this._meta;
+    return this._published;
+  }
+
+  /** The MCP Apps `_meta.ui` members of a view resource, if set. */
+  get ui(): Readonly<JsonObject> | undefined {
+    return this._ui;
   }
 
   /** The OAuth scopes a read needs; empty when none. */
@@ -113,8 +123,19 @@ export abstract class ResourceEntry extends Published {
   /** Sets `_meta` (2025-06-18 on), copied; it is written on the list entry and on each content a read returns. */
   setMeta(meta: JsonObject): this {
     this._meta = copyJsonObject(`${this.what} setMeta`, meta);
-    this.changed();
+    this.publishMeta();
     return this;
+  }
+
+  /** Sets the MCP Apps `_meta.ui` members (checked by the caller). */
+  protected setUiMeta(ui: JsonObject): void {
+    this._ui = ui;
+    this.publishMeta();
+  }
+
+  private publishMeta(): void {
+    this._published = this._ui ? withUi(this._meta, this._ui) : this._meta;
+    this.changed();
   }
 
   /**
@@ -142,7 +163,7 @@ export abstract class ResourceEntry extends Published {
       if (Object.keys(annotations).length) fields.annotations = annotations;
     }
     if (this._icons && profile.icons) fields.icons = this._icons.map((icon) => ({ ...icon }));
-    if (this._meta && profile.resourceLinks) fields._meta = this._meta;
+    if (this._published && profile.resourceLinks) fields._meta = this._published;
     return fields;
   }
 }

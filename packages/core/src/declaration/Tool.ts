@@ -21,6 +21,8 @@ import { brand } from '../brand';
 import { checkAnnotations, checkIcons, checkText, copyJsonObject } from './metadata';
 import type { Icon, JsonObject, ToolAnnotations } from './metadata';
 import { scopeList } from '../auth/scopes';
+import { checkToolUi, withUi } from './appUi';
+import type { ToolUi } from './appUi';
 
 /** One declared parameter, as the compiler sees it. */
 export interface ParamSpec {
@@ -85,6 +87,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   private _annotations: Readonly<ToolAnnotations> | undefined;
   private _icons: readonly Icon[] | undefined;
   private _meta: JsonObject | undefined;
+  private _ui: Readonly<ToolUi> | undefined;
   private readonly _headers = new Map<string, string>();
   private _scopes: readonly string[] = [];
   private _requiredCapabilities: Readonly<JsonObject> | undefined;
@@ -148,6 +151,11 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   /** The `_meta` object, if set. */
   get meta(): Readonly<JsonObject> | undefined {
     return this._meta;
+  }
+
+  /** The MCP Apps view set with {@link Tool.setUi}, if any. */
+  get ui(): Readonly<ToolUi> | undefined {
+    return this._ui;
   }
 
   /** The OAuth scopes a call needs (see {@link setScopes}); empty when none. */
@@ -266,6 +274,22 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   }
 
   /**
+   * Gives the tool an MCP Apps view (`io.modelcontextprotocol/ui`): tools/list publishes
+   * `_meta.ui` (merged with {@link setMeta}'s object) and the deprecated flat
+   * `_meta["ui/resourceUri"]` that hosts still read, on versions with tool `_meta` (2025-06-18
+   * on); the server then advertises the extension. Declare the view with
+   * `decl.addAppResource(resourceUri, …)`. The result still needs meaningful `content` for hosts
+   * without Apps; its `structuredContent` and `_meta` reach the view.
+   * @throws TypeError unless `resourceUri` is a `ui://` URI and `visibility` a non-empty list of `"model"` | `"app"`.
+   * @example decl.addTool('show_notes', 'Show the notes').setUi({ resourceUri: 'ui://notes/board' })
+   */
+  setUi(ui: ToolUi): this {
+    this._ui = checkToolUi(`Tool "${this.name}" setUi`, ui);
+    this.changed();
+    return this;
+  }
+
+  /**
    * Sets the OAuth scopes a call of this tool needs, all of them. On an endpoint with the `auth`
    * option a token without them is answered 403 `insufficient_scope` (naming the scopes) before
    * the procedure runs; tools/list may leave such tools out (`auth.listOnlyPermittedTools`).
@@ -359,7 +383,8 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     if (outputSchema) entry.outputSchema = outputSchema;
     if (this._annotations && profile.annotations) entry.annotations = { ...this._annotations };
     if (this._icons && profile.icons) entry.icons = this._icons.map((icon) => ({ ...icon }));
-    if (this._meta && profile.toolMeta) entry._meta = this._meta;
+    const meta = this._ui ? withUi(this._meta, this._ui, this._ui.resourceUri) : this._meta;
+    if (meta && profile.toolMeta) entry._meta = meta;
     if (entry.title === undefined) return entry;
     // the schema's order: name, title, description, …
     const { name, title, ...rest } = entry;

@@ -10,6 +10,8 @@ import type { Resource, ResourceListEntry } from './Resource';
 import type { ResourceTemplate, ResourceTemplateListEntry } from './ResourceTemplate';
 import type { ToolListEntry } from './Tool';
 import type { Icon } from './metadata';
+import type { AppResourceOptions } from './appUi';
+import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../protocol/apps';
 import { Catalog } from './Catalog';
 import { ServerIdentity } from './ServerIdentity';
 import type { ServerInfo } from './ServerIdentity';
@@ -93,7 +95,11 @@ export interface ResourceTemplatesListResult extends Omit<ToolsListResult, 'tool
   resourceTemplates: ResourceTemplateListEntry[];
 }
 
-/** The capabilities a server declares: tools always, resources when any is declared, logging when enabled. */
+/**
+ * The capabilities a server declares: tools always, resources when any is declared, logging when
+ * enabled, and under `extensions` the MCP Apps key `io.modelcontextprotocol/ui`
+ * (`{ mimeTypes: ["text/html;profile=mcp-app"] }`) when a view or a tool with one is declared.
+ */
 export interface ServerCapabilities {
   tools: Record<string, never>;
   resources?: Record<string, never>;
@@ -261,6 +267,20 @@ export class ToolDeclaration {
   }
 
   /**
+   * Declares an MCP Apps view in one call: a static resource under a `ui://` URI with MIME type
+   * `text/html;profile=mcp-app`, the `_meta.ui` the options give (`csp`, `permissions`, `domain`,
+   * `prefersBorder`; on its list entry and on what a read returns) and, with `html`, its
+   * document as fixed contents (else register a read procedure for the URI). Point a tool at it
+   * with `tool.setUi({ resourceUri })`. Declaring one advertises the `io.modelcontextprotocol/ui`
+   * extension. It is listed in `resources/list`; `setListed(false)` leaves it out.
+   * @throws TypeError for a URI that is not `ui://` or a mistyped option.
+   * @example decl.addAppResource('ui://notes/board', 'notes-board', { html, prefersBorder: true, csp: { connectDomains: [] } })
+   */
+  addAppResource(uri: string, name: string, options?: AppResourceOptions): Resource {
+    return this.catalog.addAppResource(uri, name, options);
+  }
+
+  /**
    * Declares a resource template (RFC 6570 level 1, `{var}`), listed by
    * `resources/templates/list`; a read of a matching URI calls the procedure registered with
    * `defs.registerResource(uriTemplate, fn)` with the variables in order.
@@ -405,6 +425,7 @@ export class ToolDeclaration {
     const capabilities: ServerCapabilities = { tools: {} };
     if (this.catalog.hasResources) capabilities.resources = {};
     if (this.logLevel) capabilities.logging = {};
+    if (this.catalog.hasApps) capabilities.extensions = { ...capabilities.extensions, [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } };
     return capabilities;
   }
 

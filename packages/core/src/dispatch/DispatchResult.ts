@@ -28,6 +28,11 @@ export interface DispatchResult {
    * transport writes them beside its own framing headers. Absent for most answers.
    */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * @internal A 2026-07-28 tools/call result that already carries its `_meta` (a procedure's
+   * `withResultMeta`, merged with the serverInfo): the era's stamp appends only `resultType`.
+   */
+  readonly ownMeta?: boolean;
 }
 
 /** A handler's reply: a result, `undefined` for "send nothing", or a Promise of either. */

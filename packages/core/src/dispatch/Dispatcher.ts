@@ -24,6 +24,7 @@ import { ErrorPolicy } from './errorPolicy';
 import { checkDispatcherArguments, DispatcherOptions } from './setup';
 import { missingProcedures, missingProceduresMessage } from './missingProcedures';
 import { warnUnportableSchemas } from '../schema/portable';
+import { warnDanglingViews } from '../declaration/danglingViews';
 import { StateSealer } from './asks/requestState';
 import { classify, Envelope } from './classify';
 import { Inbound, InboundRequest, Mode } from './Inbound';
@@ -304,6 +305,7 @@ export class Dispatcher {
   private warnMissing(defs: ServiceDefinition): void {
     this.unchecked = undefined;
     warnUnportableSchemas(this.services.decl);
+    warnDanglingViews(this.services.decl.catalog);
     const names = missingProcedures(defs, this.services.decl);
     if (names.length) console.error(`toolwire: ${missingProceduresMessage(names)} (missingProcedures: 'ignore' silences this)`);
   }

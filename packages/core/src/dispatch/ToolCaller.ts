@@ -12,6 +12,7 @@ import { schemaRevision } from '../schema/revision';
 import { decompose } from '../content/decompose';
 import type { ContentFormatter } from '../content/ContentType';
 import { isToolError } from '../content/ToolError';
+import { isResultMeta } from '../content/ResultMeta';
 import type { Tool } from '../declaration/Tool';
 import { compileTool } from './validation';
 import type { Check, ToolPlan } from './validation';
@@ -64,11 +65,13 @@ export class ToolCaller {
   /** Answers one tools/call request; a Promise only when the procedure returned one. */
   call(request: InboundRequest): DispatchResult | Promise<DispatchResult | undefined> {
     const reply = this.run(request);
-    return typeof reply === 'string' ? answer(reply) : reply.then((body) => (body === undefined || typeof body !== 'string' ? body : answer(body)));
+    if (typeof reply === 'string') return answer(reply);
+    if (!(reply instanceof Promise)) return reply;
+    return reply.then((body) => (body === undefined || typeof body !== 'string' ? body : answer(body)));
   }
 
   /** The response text; `undefined` (only asynchronously) when the call was cancelled and its reply is suppressed. */
-  private run(request: InboundRequest): string | Promise<string | DispatchResult | undefined> {
+  private run(request: InboundRequest): string | DispatchResult | Promise<string | DispatchResult | undefined> {
     const { id, params, profile, context: ctx } = request;
     const sync = request.mode === 'sync';
     if (!isObject(params)) return invalid(id, 'tools/call expects params to be an object with "name" and "arguments"');
@@ -213,11 +216,25 @@ export class ToolCaller {
     return plan;
   }
 
-  /** Writes the result through the tool's content type, or as structured output. */
-  private format(id: RequestId, plan: ToolPlan, value: unknown, profile: ProtocolProfile): string {
+  /**
+   * Writes the result through the tool's content type, or as structured output, with the
+   * `_meta` of a {@link withResultMeta} value before `isError` (the last member the caller
+   * writes). On 2026-07-28 that `_meta` holds the serverInfo too, and the answer is marked so
+   * that the era's stamp appends only `resultType`.
+   */
+  private format(id: RequestId, plan: ToolPlan, value: unknown, profile: ProtocolProfile): string | DispatchResult {
     if (isToolError(value)) return toolErrorResponse(id, value.message);
+    if (!isResultMeta(value) || !value.members) return this.write(id, plan, isResultMeta(value) ? value.value : value, profile, '');
+    const modern = profile.resultFields;
+    const server = modern ? this.decl.metaTail(profile.version).slice(',"_meta":{'.length, -1) : '';
+    const body = this.write(id, plan, value.value, profile, `"_meta":{${value.members}${server ? `,${server}` : ''}},`);
+    return modern && body.endsWith('"isError":false}}') ? { ...answer(body), ownMeta: true } : body;
+  }
+
+  /** The result text; `meta` (`"_meta":{…},` or `''`) goes right before `isError`. */
+  private write(id: RequestId, plan: ToolPlan, value: unknown, profile: ProtocolProfile, meta: string): string {
     const tool = plan.tool;
-    if (plan.output) return this.structured(id, tool, plan.output, value, profile);
+    if (plan.output) return this.structured(id, tool, plan.output, value, profile, meta);
     const content = tool.content;
     let formatter: ContentFormatter | undefined;
     const out = new StringSink();
@@ -226,7 +243,7 @@ export class ToolCaller {
       out.write(resultOpening(id) + '{');
       decompose(value, formatter.beginContent(out));
       formatter.finishContent(out);
-      out.write(',"isError":false}}');
+      out.write(`,${meta}"isError":false}}`);
       return out.text;
     } catch (error) {
       if (error instanceof JsonRpcFault) {
@@ -244,7 +261,7 @@ export class ToolCaller {
    * bug: -32603, reported), then one text block with its compact JSON and, for versions that
    * have it, the same value as `structuredContent`. A root that is not an object is wrapped.
    */
-  private structured(id: RequestId, tool: Tool, check: Check, value: unknown, profile: ProtocolProfile): string {
+  private structured(id: RequestId, tool: Tool, check: Check, value: unknown, profile: ProtocolProfile, meta: string): string {
     const info = { requestId: id, method: 'tools/call', tool: tool.name };
     const problem = value === undefined ? 'result: expected a value, got undefined' : check(value, '');
     if (problem) return this.policy.internal(id, new Error(`Tool "${tool.name}" returned a result that does not match its output schema: ${problem}`), info);
@@ -255,7 +272,7 @@ export class ToolCaller {
       return this.policy.internal(id, error, info);
     }
     const text = `${resultOpening(id)}{"content":[{"type":"text","text":${JSON.stringify(json)}}],`;
-    return `${text}${profile.structuredOutput ? `"structuredContent":${json},` : ''}"isError":false}}`;
+    return `${text}${profile.structuredOutput ? `"structuredContent":${json},` : ''}${meta}"isError":false}}`;
   }
 
   /** A procedure threw or rejected: faults are tool errors, anything else is internal. */

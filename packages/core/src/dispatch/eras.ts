@@ -60,10 +60,12 @@ export const ERAS: Readonly<Record<Era, EraRules>> = Object.freeze({ legacy: LEG
  * Appends the modern result fields to a result (errors are left as they are). The body is told
  * from an error by the member at its known offset, not by building its opening again: that
  * string and the comparison cost more than the rest of this step (bench: ~150 ns). An interim
- * `input_required` result has its resultType and gets the serverInfo `_meta` only.
+ * `input_required` result has its resultType and gets the serverInfo `_meta` only; a result that
+ * carries its own `_meta` (with the serverInfo in it) gets `resultType` only.
  */
 function withResultFields(result: DispatchResult, resultAt: number, tail: string, metaTail: string): DispatchResult {
   if (!result.body.startsWith('"result":', resultAt)) return result;
   const interim = result.body.startsWith('{"resultType":"input_required"', resultAt + '"result":'.length);
-  return answer(result.body.slice(0, -2) + (interim ? metaTail : tail) + '}}');
+  const fields = interim ? metaTail : result.ownMeta ? tail.slice(0, tail.length - metaTail.length) : tail;
+  return answer(result.body.slice(0, -2) + fields + '}}');
 }

@@ -9,6 +9,7 @@ import { Resource } from '../declaration/Resource';
 import { ResourceTemplate } from '../declaration/ResourceTemplate';
 import type { ParamSpec, ParamValues } from '../declaration/Tool';
 import type { ToolError } from '../content/ToolError';
+import type { ResultMeta } from '../content/ResultMeta';
 import type { AuthInfo } from '../auth/AuthInfo';
 import type { Era } from '../protocol/profile';
 import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult } from './asks';
@@ -104,8 +105,8 @@ export interface CallContext {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Procedure = (...args: any[]) => unknown;
 
-/** What a procedure of a tool with output type `O` returns: the value, a {@link ToolError}, or a Promise of either. */
-export type ToolResult<O> = O | ToolError | Promise<O | ToolError>;
+/** What a procedure of a tool with output type `O` returns: the value (or it with a result `_meta`, {@link ResultMeta}), a {@link ToolError}, or a Promise of one. */
+export type ToolResult<O> = O | ToolError | ResultMeta<O> | Promise<O | ToolError | ResultMeta<O>>;
 
 /**
  * The procedure type of a tool declared with parameters `P` and output `O`: one positional

@@ -213,8 +213,10 @@ describe('withResultMeta', () => {
       .registerProcedure('empty', () => withResultMeta('plain', {}))
       .registerProcedure('clash', () => withResultMeta('mine', { 'io.modelcontextprotocol/serverInfo': 'forged' }))
       .registerProcedure('bad_output', () => withResultMeta({ n: 1 }, { x: 1 }));
-    return new Dispatcher(defs, decl);
+    return new Dispatcher(defs, decl, { onError: (error) => void reported.push(String(error)) });
   }
+  /** What the error policy reported (the server's bugs go to onError, not to stderr). */
+  const reported: string[] = [];
   const SERVER_INFO = { 'io.modelcontextprotocol/serverInfo': { name: 'apps', version: '1.0.0' } };
 
   it.each([...LEGACY, '2026-07-28'])('puts the procedure\'s _meta on the tools/call result on %s (beside structuredContent where the version has it)', async (version) => {
@@ -242,6 +244,7 @@ describe('withResultMeta', () => {
       const bad = await rpc(dispatcher, 'tools/call', { name: 'bad_output', arguments: {} }, version);
       expect(bad.error).toEqual({ code: -32603, message: 'Internal error' });
     }
+    expect(reported.filter((r) => r.includes('does not match its output schema'))).toHaveLength(2);
   });
 
   it('refuses what cannot be a result _meta', () => {

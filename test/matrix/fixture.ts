@@ -86,6 +86,8 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
   decl.addTool('region', 'A string mirrored in a header').addParam('region', stringType(), 'Region', { header: 'Region' });
   decl.addTool('port', 'An integer mirrored in a header').addParam('port', integerType(), 'Port', { header: 'Port' });
   decl.addTool('flag', 'A boolean mirrored in a header').addParam('on', booleanType(), 'On', { header: 'Flag' });
+  decl.addTool('task_add', 'Adds as a task when the client takes tasks').addParam('a', integerType()).addParam('b', integerType()).setTaskSupport('optional');
+  decl.addTool('task_only', 'Runs only as a task').setTaskSupport('required');
   const defs = new ServiceDefinition()
     .registerProcedure('add', (a: number, b: number) => a + b)
     .registerProcedure('echo', async (message: string) => message)
@@ -109,7 +111,12 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
     .registerProcedure('gate', () => recorder.gate.hold())
     .registerProcedure('region', (region: string) => region)
     .registerProcedure('port', (port: number) => port)
-    .registerProcedure('flag', (on: boolean) => on);
+    .registerProcedure('flag', (on: boolean) => on)
+    .registerProcedure('task_add', async (a: number, b: number) => a + b)
+    .registerProcedure('task_only', (context: CallContext) => {
+      count('task_only');
+      return `task of ${context.auth?.subject ?? 'anonymous'}`;
+    });
   return { decl, defs, recorder };
 }
 

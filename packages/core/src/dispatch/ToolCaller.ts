@@ -184,7 +184,8 @@ export class ToolCaller {
         this.inFlight--;
         context.finished = true;
         if (timer !== undefined) clearTimeout(timer);
-        return !(session && call && !session.end(id, call));
+        // a cancelled call (a session's notifications/cancelled, a task's cancel) is answered with nothing
+        return !(session && call && !session.end(id, call)) && context.taskHooks?.cancelled() !== true;
       };
       context.onInterrupt = (interruption) => {
         if (!open) return;

@@ -11,4 +11,6 @@ export interface TaskHooks {
   ask(kind: AskKind, params: unknown, key: string | undefined): Promise<unknown>;
   /** Sets the task's status message. */
   status(message: string): void;
+  /** Whether the task was cancelled (its procedure's outcome is then dropped, not reported). */
+  cancelled(): boolean;
 }

@@ -157,6 +157,7 @@ export class TaskRunner implements TaskStarter {
     const inbound = new Inbound(request.id, request.method, request.params, request.profile, context, 'async', false, request.meta) as InboundRequest;
     const hooks: TaskHooks = {
       ask: (kind, params, key) => this.ask(task, inbound, prepared.name, kind, params, key, answers),
+      cancelled: () => task.cancelled,
       status: (message) => {
         this.store.setStatusMessage(task.taskId, message).catch((error: unknown) => this.report(error, task, prepared.name));
       },

@@ -2,7 +2,8 @@
  * taskWire: a stored task as the 2026-07-28 `io.modelcontextprotocol/tasks` extension writes it —
  * the flat `CreateTaskResult` of a `tools/call` (`resultType: "task"` and the task's fields,
  * nothing of its outcome) and the `DetailedTask` of `tasks/get` (`resultType: "complete"`, with
- * `inputRequests`, `result` or `error` as its status calls for). Never `requestState`, never the
+ * `inputRequests`, `result` — a CallToolResult with `resultType: "complete"` — or `error` as its
+ * status calls for). Never `requestState`, never the
  * 2025-11-25 names (`ttl`, `pollInterval`).
  */
 import type { TaskRecord } from '../../tasks/TaskRecord';
@@ -30,7 +31,8 @@ export function createTaskResultJson(task: TaskRecord): string {
 export function detailedTaskJson(task: TaskRecord): string {
   const detailed: Record<string, unknown> = { resultType: 'complete', ...taskFields(task) };
   if (task.status === 'input_required') detailed.inputRequests = task.inputRequests;
-  else if (task.status === 'completed' && task.result) detailed.result = task.result;
+  // the tool result as a 2026-07-28 tools/call answers it: a CallToolResult with its resultType
+  else if (task.status === 'completed' && task.result) detailed.result = { ...task.result, resultType: 'complete' };
   else if (task.status === 'failed' && task.error) detailed.error = task.error;
   return JSON.stringify(detailed);
 }

@@ -137,7 +137,7 @@ describe('tasks on 2026-07-28', () => {
     const done = await until(dispatcher, task.taskId, TERMINAL);
     expect(done).toMatchObject({ resultType: 'complete', taskId: task.taskId, status: 'completed', result: { content: [{ type: 'text', text: 'twice 42' }], isError: false } });
     expect(done).not.toHaveProperty('requestState');
-    expect(done.result).not.toHaveProperty('resultType');
+    expect(done.result.resultType).toBe('complete'); // a 2026-07-28 CallToolResult, as tools/call would answer it
   });
 
   it('task ids are 128-bit random base64url strings, distinct per task', async () => {

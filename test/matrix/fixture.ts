@@ -29,6 +29,9 @@ export const LIMITS = Object.freeze({
   maxConcurrentCalls: 2,
 });
 
+/** The task options every transport passes through to its dispatcher (a row reads them back in a CreateTaskResult). */
+export const TASK_OPTIONS = Object.freeze({ taskTtlMs: 120_000, taskPollIntervalMs: 50 });
+
 /** Holds calls of the `gate` tool until the test opens it. */
 export class Gate {
   private waiting: Array<() => void> = [];
@@ -122,7 +125,7 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
 
 /** The dispatcher options every transport gets. */
 export function matrixOptions(recorder: Recorder): DispatcherOptions {
-  return { ...LIMITS, onError: (error, info) => recorder.errors.push({ error, info }), telemetry: recorder.otel.telemetry };
+  return { ...LIMITS, ...TASK_OPTIONS, onError: (error, info) => recorder.errors.push({ error, info }), telemetry: recorder.otel.telemetry };
 }
 
 /** The auth option of the protected HTTP endpoints. */

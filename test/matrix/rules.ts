@@ -6,7 +6,7 @@
  */
 import { ErrorCodes, profileFor } from '@toolwire/core';
 import type { ProtocolProfile } from '@toolwire/core';
-import { LIMITS, METADATA } from './fixture';
+import { LIMITS, METADATA, TASK_OPTIONS } from './fixture';
 import { build } from './transports';
 import type { RequestSpec, Seen, Traits, Transport } from './transports';
 
@@ -319,6 +319,8 @@ export const RULES: readonly Rule[] = [
       expectStatus(t, created, 200);
       const task = created.reply?.result as Record<string, unknown>;
       expect(task).toMatchObject({ resultType: 'task', status: 'working', taskId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+      // the factory passed the task options through to its dispatcher
+      expect(task).toMatchObject({ ttlMs: TASK_OPTIONS.taskTtlMs, pollIntervalMs: TASK_OPTIONS.taskPollIntervalMs });
       const taskId = String(task.taskId);
       const get = (extra: Partial<RequestSpec> = {}) =>
         t.send({ version: p.version, method: 'tasks/get', params: { taskId }, capabilities: withTasks, headers: { 'Mcp-Name': taskId }, ...extra });

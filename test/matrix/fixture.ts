@@ -33,6 +33,9 @@ export const LIMITS = Object.freeze({
   maxConcurrentCalls: 2,
 });
 
+/** The task options every transport passes through to its dispatcher (a row reads them back in a CreateTaskResult). */
+export const TASK_OPTIONS = Object.freeze({ taskTtlMs: 120_000, taskPollIntervalMs: 50 });
+
 /** Holds calls of the `gate` tool until the test opens it. */
 export class Gate {
   private waiting: Array<() => void> = [];
@@ -92,6 +95,8 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
   decl.addTool('flag', 'A boolean mirrored in a header').addParam('on', booleanType(), 'On', { header: 'Flag' });
   decl.addResource(README_URI, 'readme').setMimeType('text/plain').setContents('the matrix readme');
   decl.addResource(SECRET_URI, 'secret').setMimeType('text/plain').setScopes(['admin']);
+  decl.addTool('task_add', 'Adds as a task when the client takes tasks').addParam('a', integerType()).addParam('b', integerType()).setTaskSupport('optional');
+  decl.addTool('task_only', 'Runs only as a task').setTaskSupport('required');
   const defs = new ServiceDefinition()
     .registerProcedure('add', (a: number, b: number) => a + b)
     .registerProcedure('echo', async (message: string) => message)
@@ -119,13 +124,18 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
     .registerResource(SECRET_URI, () => {
       count('secret');
       return 'classified';
+    })
+    .registerProcedure('task_add', async (a: number, b: number) => a + b)
+    .registerProcedure('task_only', (context: CallContext) => {
+      count('task_only');
+      return `task of ${context.auth?.subject ?? 'anonymous'}`;
     });
   return { decl, defs, recorder };
 }
 
 /** The dispatcher options every transport gets. */
 export function matrixOptions(recorder: Recorder): DispatcherOptions {
-  return { ...LIMITS, onError: (error, info) => recorder.errors.push({ error, info }), telemetry: recorder.otel.telemetry };
+  return { ...LIMITS, ...TASK_OPTIONS, onError: (error, info) => recorder.errors.push({ error, info }), telemetry: recorder.otel.telemetry };
 }
 
 /** The `serverCard` option of the HTTP endpoints (experimental). */

@@ -6,7 +6,7 @@
  */
 import { ErrorCodes, profileFor } from '@toolwire/core';
 import type { ProtocolProfile } from '@toolwire/core';
-import { LIMITS, METADATA, README_URI, SECRET_URI } from './fixture';
+import { LIMITS, METADATA, README_URI, SECRET_URI, TASK_OPTIONS } from './fixture';
 import { build } from './transports';
 import type { RequestSpec, Seen, Traits, Transport } from './transports';
 
@@ -29,6 +29,9 @@ const call = (version: string, name: string, args?: Record<string, unknown>, ext
 const read = (version: string, uri: string, extra: Partial<RequestSpec> = {}): RequestSpec => ({ version, method: 'resources/read', params: { uri }, ...extra });
 
 const modern = (profile: ProtocolProfile) => profile.era === 'modern';
+
+/** The tasks extension's identifier. */
+const TASKS = 'io.modelcontextprotocol/tasks';
 
 /** The status a transport with statuses shows; stdio has none. */
 function expectStatus(transport: Traits, seen: Seen, status: number): void {
@@ -354,6 +357,54 @@ export const RULES: readonly Rule[] = [
       expect(seen.status).toBe(400);
       expectError(seen, ErrorCodes.HeaderMismatch, /Mcp-Param-Region.*(repeated|more than once)/);
       expect(text(await t.send(call(p.version, 'region', { region: 'eu, west' }, { headers: { 'Mcp-Param-Region': 'eu, west' } })))).toBe('eu, west');
+    },
+  },
+  {
+    name: 'tasks: without the extension, tasks/* and a required task tool are -32021 (modern, HTTP 400); legacy refuses a required tool -32601 and runs an optional one as a call',
+    async check(t, p) {
+      const before = t.recorder.ran.get('task_only') ?? 0;
+      const required = await t.send(call(p.version, 'task_only', {}));
+      if (modern(p)) {
+        expectStatus(t, required, 400);
+        expectError(required, ErrorCodes.MissingClientCapability, /io\.modelcontextprotocol\/tasks/);
+        expect(required.reply?.error?.data).toEqual({ requiredCapabilities: { extensions: { [TASKS]: {} } } });
+        const get = await t.send({ version: p.version, method: 'tasks/get', params: { taskId: 'x' }, headers: { 'Mcp-Name': 'x' } });
+        expectStatus(t, get, 400);
+        expectError(get, ErrorCodes.MissingClientCapability);
+      } else {
+        expectStatus(t, required, 200);
+        expectError(required, ErrorCodes.MethodNotFound, /runs only as a task/);
+      }
+      expect(t.recorder.ran.get('task_only') ?? 0).toBe(before);
+      expect(text(await t.send(call(p.version, 'task_add', { a: 2, b: 3 })))).toBe('5');
+    },
+  },
+  {
+    name: 'tasks: with the extension, a task tool answers a CreateTaskResult, tasks/get (Mcp-Name: the task id) reaches completed with the result, and another principal sees -32602',
+    applies: (_t, p) => modern(p),
+    async check(t, p) {
+      const withTasks = { extensions: { [TASKS]: {} } };
+      const created = await t.send(call(p.version, 'task_only', {}, { capabilities: withTasks }));
+      expectStatus(t, created, 200);
+      const task = created.reply?.result as Record<string, unknown>;
+      expect(task).toMatchObject({ resultType: 'task', status: 'working', taskId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+      // the factory passed the task options through to its dispatcher
+      expect(task).toMatchObject({ ttlMs: TASK_OPTIONS.taskTtlMs, pollIntervalMs: TASK_OPTIONS.taskPollIntervalMs });
+      const taskId = String(task.taskId);
+      const get = (extra: Partial<RequestSpec> = {}) =>
+        t.send({ version: p.version, method: 'tasks/get', params: { taskId }, capabilities: withTasks, headers: { 'Mcp-Name': taskId }, ...extra });
+      let seen = await get();
+      for (let i = 0; i < 200 && seen.reply?.result?.status !== 'completed'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        seen = await get();
+      }
+      expect(seen.reply?.result).toMatchObject({ resultType: 'complete', taskId, status: 'completed', result: { content: [{ type: 'text', text: `task of ${t.protected ? 'alice' : 'anonymous'}` }], isError: false } });
+      if (t.protected) expectError(await get({ token: 'admin' }), ErrorCodes.InvalidParams, /unknown task/);
+      if (t.http) {
+        const wrong = await get({ headers: { 'Mcp-Name': 'another' } });
+        expectStatus(t, wrong, 400);
+        expectError(wrong, ErrorCodes.HeaderMismatch, /Mcp-Name/);
+      }
     },
   },
 ];

@@ -8,7 +8,8 @@
  * honours its signal (cancellation, timeouts), `delete_note`, which asks the user first, and
  * `admin_reset`, which needs the OAuth scope `admin` when the server requires tokens (`--auth-issuer`),
  * and `find_notes`, whose nullable parameter and result member are where the schema dialects
- * differ (`--schema-dialect portable`).
+ * differ (`--schema-dialect portable`); and the tasks fixtures (`tasks.ts`: `greet`, `slow_compute`,
+ * `failing_job`, `protocol_error_job`, `confirm_delete`, `multi_input`, `test_tool_with_task`).
  */
 import {
   ArrayType,
@@ -30,6 +31,7 @@ import {
 import type { SchemaDialect } from '@toolwire/core';
 import { RED_PIXEL_DATA_URL, RED_PIXEL_PNG, silentWav } from './media';
 import { addInputRequiredFixtures } from './inputRequired';
+import { addTaskFixtures } from './tasks';
 import { addResources } from './resources';
 
 /** The most progress notifications one `progress_burst` call may send (a bound on the work one request can ask for). */
@@ -245,6 +247,7 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
   const echoRegion = decl.addTool('echo_region', 'Echo a region, mirrored in the Mcp-Param-Region header').addParam('region', stringType(), 'The region', { header: 'Region' });
   defs.registerTool(echoRegion, (region) => `region: ${region}`);
   addInputRequiredFixtures(decl, defs);
+  addTaskFixtures(decl, defs);
   addResources(decl, defs, NOTES);
   return { decl, defs };
 }

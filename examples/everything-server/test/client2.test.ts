@@ -62,7 +62,13 @@ describe.each(transports)('client 2.4.0 over %s', (_name, connect) => {
       expect(client.getProtocolEra()).toBe('modern');
       expect(client.getNegotiatedProtocolVersion()).toBe(MODERN);
       expect(client.getServerVersion()).toEqual(SERVER_INFO);
-      expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: {}, logging: {}, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } }); // the everything server logs (test_tool_with_logging), serves resources and an MCP Apps view
+      // the everything server logs (test_tool_with_logging), serves resources, an MCP Apps view, and has task tools (src/tasks.ts)
+      expect(client.getServerCapabilities()).toEqual({
+        tools: {},
+        resources: {},
+        logging: {},
+        extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] }, 'io.modelcontextprotocol/tasks': {} },
+      });
       expect(client.getInstructions()).toBe(decl.toInitializeResult().instructions);
     });
 

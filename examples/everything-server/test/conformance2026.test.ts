@@ -3,7 +3,7 @@
  * against the everything server over HTTP: the frozen requirement set with an exact
  * expected-failures file, and the pending header and JSON Schema scenarios one by one.
  */
-import { BASELINE, PENDING_SCENARIOS, SuiteRun, baselineEntries, runConformance2026 } from '../src/conformance2026';
+import { BASELINE, PENDING_SCENARIOS, SuiteRun, TASK_SCENARIOS, baselineEntries, runConformance2026 } from '../src/conformance2026';
 
 jest.setTimeout(120_000);
 
@@ -49,6 +49,15 @@ describe('@modelcontextprotocol/conformance 0.2.0-alpha.12 at 2026-07-28 against
   it('passes the tools and resources parts of caching; only its prompt check is expected to fail', () => {
     expect(run('requirements').scenarios.find((s) => s.scenario === 'caching')).toEqual({ scenario: 'caching', passed: 7, failed: 1 });
     expect(baselineEntries().filter((e) => e.startsWith('caching'))).toEqual(['caching:sep-2549-prompts-list-caching-hints']);
+  });
+
+  it('passes the ten tasks-* scenarios of the tasks extension (run unscored in the requirement run): no failure, each with its checks', () => {
+    const summary = run('requirements').scenarios.filter((s) => s.scenario.startsWith('tasks-'));
+    expect(summary.map((s) => s.scenario).sort()).toEqual([...TASK_SCENARIOS].sort());
+    for (const s of summary) expect([s.scenario, s.failed]).toEqual([s.scenario, 0]);
+    // every scenario has checks, but tasks-status-notifications, which the suite itself skips (pending its rewrite)
+    for (const s of summary) expect([s.scenario, s.passed > 0]).toEqual([s.scenario, s.scenario !== 'tasks-status-notifications']);
+    expect(baselineEntries().filter((e) => e.startsWith('tasks-'))).toEqual([]);
   });
 
   it.each(PENDING_SCENARIOS.map((s) => [s]))('passes the pending scenario %s with no failure or warning', (scenario) => {

@@ -23,6 +23,7 @@ import type { Icon, JsonObject, ToolAnnotations } from './metadata';
 import { scopeList } from '../auth/scopes';
 import { checkToolUi, withUi } from './appUi';
 import type { ToolUi } from './appUi';
+import type { TaskBegins, TaskSupport } from './TaskSupport';
 
 /** One declared parameter, as the compiler sees it. */
 export interface ParamSpec {
@@ -91,6 +92,8 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   private readonly _headers = new Map<string, string>();
   private _scopes: readonly string[] = [];
   private _requiredCapabilities: Readonly<JsonObject> | undefined;
+  private _taskSupport: TaskSupport = 'forbidden';
+  private _taskBegins: TaskBegins = 'immediately';
 
   /** @internal created by {@link ToolDeclaration.addTool}. */
   constructor(
@@ -166,6 +169,16 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   /** The client capabilities a modern call needs, set with {@link Tool.setRequiredCapabilities}, if any. */
   get requiredCapabilities(): Readonly<JsonObject> | undefined {
     return this._requiredCapabilities;
+  }
+
+  /** Whether a call may (`optional`) or must (`required`) run as a task; `forbidden` (the default) never does. */
+  get taskSupport(): TaskSupport {
+    return this._taskSupport;
+  }
+
+  /** When a task call's task is created (see {@link Tool.setTaskSupport}). */
+  get taskBegins(): TaskBegins {
+    return this._taskBegins;
   }
 
   /**
@@ -324,6 +337,31 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
       }
     }
     this._requiredCapabilities = Object.keys(copy).length ? copy : undefined;
+    return this;
+  }
+
+  /**
+   * Lets calls of this tool run as tasks, which outlive their request: the client gets a task
+   * handle at once and polls for the outcome (2026-07-28: the `io.modelcontextprotocol/tasks`
+   * extension, when the request declares it). The procedure stays the same, with the same
+   * context: `progress` sets the task's status message, `signal` aborts on `tasks/cancel`, and an
+   * ask (`elicit`, `sample`, `listRoots`) makes the task `input_required` until the client answers.
+   * `optional`: a client without tasks gets an ordinary call; `required`: it is refused (-32021).
+   * @param options.begins - `immediately` (default): the task is created before the procedure
+   * runs. `onBeginTask`: the procedure runs as an ordinary call — its asks are multi round-trip
+   * rounds of the request — until it calls `context.beginTask()`; the call is then answered with
+   * the task, and the procedure runs again from the start inside it, its earlier asks answered
+   * as before. One that returns without calling it is answered with its result (no task).
+   * @example decl.addTool('render', 'Render the video').setTaskSupport('required')
+   */
+  setTaskSupport(support: 'optional' | 'required', options: { readonly begins?: TaskBegins } = {}): this {
+    const what = `Tool "${this.name}" setTaskSupport`;
+    if (support !== 'optional' && support !== 'required') throw new TypeError(`${what}: expected "optional" or "required", got ${describe(support)}`);
+    const begins = options?.begins ?? 'immediately';
+    if (begins !== 'immediately' && begins !== 'onBeginTask') throw new TypeError(`${what}: expected begins to be "immediately" or "onBeginTask", got ${describe(begins)}`);
+    this._taskSupport = support;
+    this._taskBegins = begins;
+    this.changed();
     return this;
   }
 

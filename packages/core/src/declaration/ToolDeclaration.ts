@@ -411,7 +411,7 @@ export class ToolDeclaration {
     const profile = this.anyProfile(version);
     return this.catalog.cache.get('discover', profile, 0, () => ({
       supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
-      capabilities: this.capabilities(),
+      capabilities: this.capabilities(true),
       ...(this.identity.instructions ? { instructions: this.identity.instructions } : {}),
       ttlMs: this.ttlMs,
       cacheScope: this.cacheScope,
@@ -420,12 +420,18 @@ export class ToolDeclaration {
     }));
   }
 
-  /** The capabilities of `initialize` and `server/discover`: what the catalog serves, and logging when enabled. */
-  private capabilities(): ServerCapabilities {
+  /**
+   * The capabilities of `initialize` and `server/discover`: what the catalog serves, and logging
+   * when enabled; `server/discover` (`modern`) names the tasks extension when a tool supports tasks.
+   */
+  private capabilities(modern = false): ServerCapabilities {
     const capabilities: ServerCapabilities = { tools: {} };
     if (this.catalog.hasResources) capabilities.resources = {};
     if (this.logLevel) capabilities.logging = {};
     if (this.catalog.hasApps) capabilities.extensions = { ...capabilities.extensions, [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } };
+    if (modern && this.catalog.tools.some((tool) => tool.taskSupport !== 'forbidden')) {
+      capabilities.extensions = { ...capabilities.extensions, 'io.modelcontextprotocol/tasks': {} };
+    }
     return capabilities;
   }
 

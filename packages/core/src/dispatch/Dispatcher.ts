@@ -21,7 +21,8 @@ import type { Access } from '../auth/Access';
 import { ToolCaller } from './ToolCaller';
 import { ResourceReader } from './ResourceReader';
 import { ErrorPolicy } from './errorPolicy';
-import { checkDispatcherArguments, DispatcherOptions } from './setup';
+import { checkDispatcherArguments, DispatcherOptions, resolveTaskSettings } from './setup';
+import { TaskRunner } from './tasks/TaskRunner';
 import { missingProcedures, missingProceduresMessage } from './missingProcedures';
 import { warnUnportableSchemas } from '../schema/portable';
 import { warnDanglingViews } from '../declaration/danglingViews';
@@ -140,7 +141,10 @@ export class Dispatcher {
     this.limits = resolveLimits(checked);
     const key = checked.requestStateKey;
     const sealer = new StateSealer(typeof key === 'string' ? new TextEncoder().encode(key) : key);
-    this.services = { decl, policy, tools: new ToolCaller(defs, decl, policy, this.limits, sealer), resources: new ResourceReader(defs, decl, policy) };
+    const tools = new ToolCaller(defs, decl, policy, this.limits, sealer);
+    const tasks = new TaskRunner(tools, decl, policy, this.limits, resolveTaskSettings(checked));
+    tools.tasks = tasks;
+    this.services = { decl, policy, tools, tasks, resources: new ResourceReader(defs, decl, policy) };
     const missing = checked.missingProcedures ?? 'warn';
     if (missing === 'error') {
       const names = missingProcedures(defs, decl);

@@ -19,6 +19,7 @@ import type { AuthInfo } from '../auth/AuthInfo';
 import { CallAsks } from './asks/CallAsks';
 import type { AskKind, AskSettings, Interruption } from './asks/CallAsks';
 import { InputUnavailableError } from '../remoting/InputUnavailableError';
+import type { TaskHooks } from './tasks/TaskHooks';
 import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult } from '../remoting/asks';
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -72,6 +73,10 @@ export class ToolCallContext implements CallContext {
     if (typeof progress !== 'number' || !Number.isFinite(progress)) throw new TypeError(`progress: expected a finite number, got ${String(progress)}`);
     if (total !== undefined && (typeof total !== 'number' || !Number.isFinite(total))) throw new TypeError(`progress: expected total to be a finite number, got ${String(total)}`);
     if (message !== undefined && typeof message !== 'string') throw new TypeError(`progress: expected message to be a string, got ${typeof message}`);
+    if (this.taskHooks) {
+      if (!this.finished) this.taskHooks.status(message ?? (total === undefined ? `${progress}` : `${progress}/${total}`));
+      return;
+    }
     if (!this.open) return;
     if (this.token === UNREAD) this.token = progressTokenOf(this.inbound.params);
     if (this.token === undefined || !(progress > this.lastProgress)) return;
@@ -94,6 +99,19 @@ export class ToolCallContext implements CallContext {
     this.inbound.context.notify?.(messageNotification(level, json ?? 'null', logger), this.era);
   }
 
+  /** @internal Set by the ToolCaller inside a task: asks go to the task, progress sets its status message. */
+  taskHooks: TaskHooks | undefined;
+
+  /** @internal Set by the ToolCaller when `beginTask()` turns this call into a task. */
+  onBeginTask = false;
+
+  beginTask(): Promise<void> {
+    if (!this.onBeginTask || this.finished) return Promise.resolve();
+    const answers = this.asks?.answers ?? {};
+    queueMicrotask(() => this.onInterrupt({ kind: 'task', answers })); // after the procedure has returned its Promise
+    return new Promise(() => undefined); // this run is dropped: the task runs the procedure again
+  }
+
   /** @internal Set by the ToolCaller: ends the call early when an ask needs a round trip (2026-07-28). */
   onInterrupt: (interruption: Interruption) => void = () => undefined;
 
@@ -114,6 +132,7 @@ export class ToolCallContext implements CallContext {
   private ask(kind: AskKind, params: unknown, options: AskOptions | undefined): Promise<unknown> {
     if (typeof params !== 'object' || params === null) return Promise.reject(new TypeError(`expected the ${kind} request as an object, got ${params === null ? 'null' : typeof params}`));
     if (this.finished) return Promise.reject(new InputUnavailableError(`Tool "${this.toolName}" asked after its call was answered`));
+    if (this.taskHooks) return this.taskHooks.ask(kind, params, options?.key);
     this.asks ??= new CallAsks({ inbound: this.inbound, toolName: this.toolName, settings: this.askSettings, signal: this.signal, interrupt: (i) => this.onInterrupt(i) });
     return this.asks.ask(kind, params, options?.key);
   }

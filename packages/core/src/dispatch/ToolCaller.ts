@@ -3,7 +3,7 @@
  * procedure, and write its result as MCP content (or map its failure to isError / JSON-RPC).
  */
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
-import type { ServiceDefinition } from '../remoting/ServiceDefinition';
+import type { ProcedureEntry, ServiceDefinition } from '../remoting/ServiceDefinition';
 import { RemotingFault } from '../remoting/RemotingFault';
 import { InputUnavailableError } from '../remoting/InputUnavailableError';
 import { JsonRpcFault } from '../remoting/JsonRpcFault';
@@ -30,6 +30,24 @@ import { ToolCallContext } from './ToolCallContext';
 import { bindingOf, STATE_TTL_MS } from './asks/requestState';
 import type { StateSealer } from './asks/requestState';
 import type { AskSettings, Interruption } from './asks/CallAsks';
+import type { TaskHooks } from './tasks/TaskHooks';
+
+/** A call whose tool, procedure and arguments are known and checked: ready to run. */
+export interface PreparedCall {
+  readonly name: string;
+  readonly plan: ToolPlan;
+  readonly entry: ProcedureEntry;
+  /** The arguments by position, with a free last slot for the context. */
+  readonly positional: unknown[];
+}
+
+/** What the ToolCaller needs of the task runner: whether a call may begin its task, and starting one. */
+export interface TaskStarter {
+  /** Whether `context.beginTask()` of this call makes it a task (a modern request that declares tasks, an `onBeginTask` tool). */
+  beginsHere(request: InboundRequest, tool: Tool): boolean;
+  /** Creates the task of `request` and runs the procedure in it; resolves to the CreateTaskResult reply. */
+  start(request: InboundRequest, answers: Readonly<Record<string, unknown>>): Promise<DispatchResult>;
+}
 
 class StringSink {
   text = '';
@@ -41,6 +59,8 @@ class StringSink {
 /** Runs tools/call requests for one declaration and procedure table. */
 export class ToolCaller {
   private plans = { revision: -1, byName: new Map<string, ToolPlan>() };
+  /** Where a call of an `onBeginTask` tool becomes a task (set by the dispatcher). */
+  tasks: TaskStarter | undefined;
   /** Calls whose procedure went asynchronous and has not settled (bounded by `maxConcurrentCalls`). */
   private inFlight = 0;
   private readonly asks: AskSettings;
@@ -72,8 +92,16 @@ export class ToolCaller {
 
   /** The response text; `undefined` (only asynchronously) when the call was cancelled and its reply is suppressed. */
   private run(request: InboundRequest): string | DispatchResult | Promise<string | DispatchResult | undefined> {
-    const { id, params, profile, context: ctx } = request;
-    const sync = request.mode === 'sync';
+    const prepared = this.prepare(request);
+    return typeof prepared === 'string' ? prepared : this.invoke(prepared, request);
+  }
+
+  /**
+   * Looks the tool up and binds the arguments to the procedure's positions: the prepared call,
+   * or the error response text (an unknown tool, invalid arguments, no procedure).
+   */
+  prepare(request: InboundRequest): PreparedCall | string {
+    const { id, params, profile } = request;
     if (!isObject(params)) return invalid(id, 'tools/call expects params to be an object with "name" and "arguments"');
     const name = params.name;
     if (typeof name !== 'string') return invalid(id, `tools/call requires "name" as a string, got ${name === undefined ? 'nothing' : jsonKind(name)}`);
@@ -89,11 +117,25 @@ export class ToolCaller {
     const positional: unknown[] = new Array(plan.arity + 1);
     const problem = args === undefined ? plan.bind({}, positional) : plan.bind(args, positional);
     if (problem) return profile.validationIsToolError ? toolErrorResponse(id, problem) : invalid(id, problem);
+    return { name, plan, entry, positional };
+  }
 
-    const session = sync ? undefined : ctx.session;
+  /**
+   * Calls a prepared procedure for `request` (whose context may differ from the one it was
+   * prepared with: a task runs it with its own) and formats its outcome as the response text.
+   * @param task - inside a task: its hooks (asks, status) and its time limit instead of `callTimeoutMs`.
+   */
+  invoke(prepared: PreparedCall, request: InboundRequest, task?: { readonly hooks: TaskHooks; readonly timeoutMs: number }): string | DispatchResult | Promise<string | DispatchResult | undefined> {
+    const { id, profile, context: ctx } = request;
+    const { name, plan, entry, positional } = prepared;
+    const sync = request.mode === 'sync';
+    const timeoutMs = task ? task.timeoutMs : this.limits.callTimeoutMs;
+    const session = sync || task ? undefined : ctx.session;
     // a call that can time out needs its own signal, even without a session to register it in
-    const call = session || (!sync && this.limits.callTimeoutMs !== Infinity) ? new InFlightCall(request) : undefined;
+    const call = session || (!sync && timeoutMs !== Infinity) ? new InFlightCall(request) : undefined;
     const context = new ToolCallContext(request, name, call, this.decl.loggingLevel, this.asks);
+    if (task) context.taskHooks = task.hooks;
+    else if (this.tasks?.beginsHere(request, plan.tool)) context.onBeginTask = true;
     positional[plan.arity] = context;
 
     let value: unknown;
@@ -115,7 +157,7 @@ export class ToolCaller {
     // Only now can anything else run — a cancel, the end of the connection — so only a call that
     // went asynchronous is registered in the session; one that finished on the spot costs none of it.
     if (session && call) session.begin(id, call);
-    return this.settle(value, id, plan, profile, session, call, context);
+    return this.settle(value, id, plan, profile, session, call, context, timeoutMs);
   }
 
   /**
@@ -131,8 +173,8 @@ export class ToolCaller {
     session: Session | undefined,
     call: InFlightCall | undefined,
     context: ToolCallContext,
+    timeoutMs: number,
   ): Promise<string | DispatchResult | undefined> {
-    const timeoutMs = this.limits.callTimeoutMs;
     const tool = plan.tool;
     const info = { requestId: id, method: 'tools/call', tool: tool.name };
     this.inFlight++;
@@ -145,7 +187,8 @@ export class ToolCaller {
         this.inFlight--;
         context.finished = true;
         if (timer !== undefined) clearTimeout(timer);
-        return !(session && call && !session.end(id, call));
+        // a cancelled call (a session's notifications/cancelled, a task's cancel) is answered with nothing
+        return !(session && call && !session.end(id, call)) && context.taskHooks?.cancelled() !== true;
       };
       context.onInterrupt = (interruption) => {
         if (!open) return;
@@ -188,6 +231,10 @@ export class ToolCaller {
       );
     }
     if (interruption.kind === 'invalid') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${interruption.message}`));
+    if (interruption.kind === 'task') {
+      if (!this.tasks) return answer(this.policy.internal(id, new Error('beginTask without a task runner'), { requestId: id, method: 'tools/call', tool }));
+      return this.tasks.start(context.inbound, interruption.answers);
+    }
     const { requests, answers } = interruption;
     const round = { answers, pending: Object.keys(requests), expires: Date.now() + STATE_TTL_MS };
     const state = await this.asks.sealer.seal(round, bindingOf(context.inbound, tool));

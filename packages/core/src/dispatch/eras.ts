@@ -41,7 +41,7 @@ const STAMPED: ReadonlySet<string> = new Set(['tools/call']);
 const ID_AT = '{"jsonrpc":"2.0","id":'.length;
 
 const MODERN: EraRules = Object.freeze({
-  methods: new Set(['server/discover', 'tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read']),
+  methods: new Set(['server/discover', 'tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read', 'tasks/get', 'tasks/update', 'tasks/cancel']),
   unknownMethod: 'unknownMethod' as const,
   stamp(request: InboundRequest, reply: Reply, decl: ToolDeclaration): Reply {
     if (!STAMPED.has(request.method)) return reply;
@@ -60,12 +60,14 @@ export const ERAS: Readonly<Record<Era, EraRules>> = Object.freeze({ legacy: LEG
  * Appends the modern result fields to a result (errors are left as they are). The body is told
  * from an error by the member at its known offset, not by building its opening again: that
  * string and the comparison cost more than the rest of this step (bench: ~150 ns). An interim
- * `input_required` result has its resultType and gets the serverInfo `_meta` only; a result that
- * carries its own `_meta` (with the serverInfo in it) gets `resultType` only.
+ * `input_required` result and a `CreateTaskResult` (`resultType: "task"`) have their resultType
+ * and get the serverInfo `_meta` only; a result that carries its own `_meta` (with the serverInfo
+ * in it) gets `resultType` only.
  */
 function withResultFields(result: DispatchResult, resultAt: number, tail: string, metaTail: string): DispatchResult {
   if (!result.body.startsWith('"result":', resultAt)) return result;
-  const interim = result.body.startsWith('{"resultType":"input_required"', resultAt + '"result":'.length);
+  const at = resultAt + '"result":'.length;
+  const interim = result.body.startsWith('{"resultType":"input_required"', at) || result.body.startsWith('{"resultType":"task"', at);
   const fields = interim ? metaTail : result.ownMeta ? tail.slice(0, tail.length - metaTail.length) : tail;
   return answer(result.body.slice(0, -2) + fields + '}}');
 }

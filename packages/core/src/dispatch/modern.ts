@@ -2,7 +2,7 @@
  * modern: the admission ladder of a request that claims the 2026-07-28 era (its
  * `params._meta` names a protocol version). In the specification's order — header/body
  * mismatches, the `_meta` envelope, the version, missing standard headers and `Mcp-Name` (steps
- * 4a–6) — each step refuses with its code and HTTP 400; what passes is served by the modern era
+ * 4a–6; for `tasks/*` the task id, as the tasks extension routes them) — each step refuses with its code and HTTP 400; what passes is served by the modern era
  * (an unknown method there is 404). Header steps run only for transports that have headers
  * (HTTP); stdio has none. Steps 7 and 8 — the client capabilities a tool needs (-32021, every era)
  * and its mirrored `Mcp-Param-*` headers — are rules of the pipeline's chain (`rules/`).
@@ -68,6 +68,9 @@ export function admit(envelope: Envelope & { id: RequestId }, context: DispatchC
     if (method === 'tools/call' || method === 'resources/read') {
       const problem = nameHeaderProblem(method, header('mcp-name'), method === 'tools/call' ? params.name : params.uri);
       if (problem) return mismatch(problem);
+    } else if (TASK_METHODS.has(method)) {
+      const problem = nameHeaderProblem(method, header('mcp-name'), params.taskId);
+      if (problem) return mismatch(problem);
     }
   }
   return { profile, meta };
@@ -76,11 +79,17 @@ export function admit(envelope: Envelope & { id: RequestId }, context: DispatchC
 /** The standard headers that must come at most once (Mcp-Param-* are checked where they are read). */
 const STANDARD_HEADERS = ['MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name'];
 
-/** Mcp-Name must state `params.name` (tools/call) or `params.uri` (resources/read). */
+/** The methods whose Mcp-Name states `params.taskId` (the tasks extension's routing header). */
+const TASK_METHODS: ReadonlySet<string> = new Set(['tasks/get', 'tasks/update', 'tasks/cancel']);
+
+/** What each method's Mcp-Name states, for messages. */
+const NAMED: Readonly<Record<string, string>> = { 'tools/call': 'tool', 'resources/read': 'URI' };
+
+/** Mcp-Name must state `params.name` (tools/call), `params.uri` (resources/read) or `params.taskId` (tasks/get, update, cancel). */
 function nameHeaderProblem(method: string, raw: string | undefined, name: unknown): string | undefined {
   if (raw === undefined) return `Header mismatch: ${method} requires the Mcp-Name header`;
   const decoded = headerValue(raw);
   if (decoded === undefined) return 'Header mismatch: Mcp-Name is not valid =?base64?…?= encoding';
-  if (typeof name === 'string' && decoded !== name) return `Header mismatch: Mcp-Name is ${JSON.stringify(decoded)} but the ${method === 'tools/call' ? 'tool' : 'URI'} is ${JSON.stringify(name)}`;
+  if (typeof name === 'string' && decoded !== name) return `Header mismatch: Mcp-Name is ${JSON.stringify(decoded)} but the ${NAMED[method] ?? 'task id'} is ${JSON.stringify(name)}`;
   return undefined;
 }

@@ -11,6 +11,8 @@ import type { MissingProcedures } from './missingProcedures';
 import { isLimitValue, LIMIT_NAMES } from './limits';
 import { telemetryProblem } from '../telemetry/TelemetryOptions';
 import type { TelemetryOptions } from '../telemetry/TelemetryOptions';
+import type { TaskStore } from '../tasks/TaskStore';
+import type { TaskSettings } from './tasks/TaskRunner';
 
 /** Options every transport accepts and passes to its dispatcher. */
 export interface DispatcherOptions {
@@ -79,10 +81,53 @@ export interface DispatcherOptions {
    * OpenTelemetry is loaded or called.
    */
   telemetry?: TelemetryOptions;
+  /**
+   * Where tasks live (tools declared with `setTaskSupport`): a {@link TaskStore} — pass a
+   * `RedisTaskStore` (`@toolwire/redis`) so several instances share them. Default: a
+   * {@link MemoryTaskStore} of this process, made when the first task is created.
+   */
+  taskStore?: TaskStore;
+  /**
+   * How long a task is kept after it was created, in ms (its `ttlMs`; default 3,600,000: one
+   * hour); `Infinity` keeps it until the store evicts it. It is also the procedure's time limit
+   * inside a task, instead of `callTimeoutMs`.
+   */
+  taskTtlMs?: number;
+  /** The polling interval suggested to clients of a task, in ms (its `pollIntervalMs`; default 1,000). */
+  taskPollIntervalMs?: number;
+}
+
+/** The default time to live of a task: one hour. */
+export const DEFAULT_TASK_TTL_MS = 3_600_000;
+
+/** The default polling interval suggested to task clients: one second. */
+export const DEFAULT_TASK_POLL_INTERVAL_MS = 1_000;
+
+/** The task settings of checked options, defaults filled in. */
+export function resolveTaskSettings(options: DispatcherOptions): TaskSettings {
+  const ttl = options.taskTtlMs ?? DEFAULT_TASK_TTL_MS;
+  return { store: options.taskStore, ttlMs: ttl === Infinity ? null : ttl, pollIntervalMs: options.taskPollIntervalMs ?? DEFAULT_TASK_POLL_INTERVAL_MS };
+}
+
+/** The methods a {@link TaskStore} must have. */
+const TASK_STORE_METHODS = ['create', 'get', 'update', 'cancel', 'complete', 'fail', 'markCancelled', 'requireInput', 'setStatusMessage', 'subscribe'] as const;
+
+function isTaskStore(value: unknown): value is TaskStore {
+  return typeof value === 'object' && value !== null && TASK_STORE_METHODS.every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
 }
 
 /** The names of {@link DispatcherOptions}, for transports that split their own options off. */
-export const DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze(['exposeInternalErrors', 'onError', 'missingProcedures', 'requestStateKey', 'telemetry', ...LIMIT_NAMES]);
+export const DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze([
+  'exposeInternalErrors',
+  'onError',
+  'missingProcedures',
+  'requestStateKey',
+  'telemetry',
+  'taskStore',
+  'taskTtlMs',
+  'taskPollIntervalMs',
+  ...LIMIT_NAMES,
+]);
 
 /** The longest delay a timer can take (2^31 - 1 ms); longer ones would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -94,6 +139,9 @@ const CHECKS: Record<string, [expected: string, ok: (v: unknown) => boolean]> = 
   requestStateKey: ['a string or Uint8Array of at least 32 bytes', (v) => (typeof v === 'string' && new TextEncoder().encode(v).length >= 32) || (v instanceof Uint8Array && v.length >= 32)],
   telemetry: ['', (v) => telemetryProblem(v) === undefined], // its own message: see checkDispatcherOptions
   ...Object.fromEntries(LIMIT_NAMES.map((name) => [name, ['a positive integer or Infinity', isLimitValue] as const])),
+  taskStore: [`a TaskStore (an object with ${TASK_STORE_METHODS.join(', ')})`, isTaskStore],
+  taskTtlMs: ['a positive integer or Infinity', isLimitValue],
+  taskPollIntervalMs: ['a positive integer', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0],
   callTimeoutMs: [`a positive integer up to ${MAX_TIMER_MS}, or Infinity`, (v) => isLimitValue(v) && (v === Infinity || (v as number) <= MAX_TIMER_MS)],
 };
 

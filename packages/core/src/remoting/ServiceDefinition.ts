@@ -99,6 +99,18 @@ export interface CallContext {
   sample(request: SampleRequest, options?: AskOptions): Promise<SampleResult>;
   /** Asks the client for its roots (`roots/list`); otherwise as {@link CallContext.elicit}. */
   listRoots(options?: AskOptions): Promise<ListRootsResult>;
+  /**
+   * For a tool declared with `setTaskSupport(…, { begins: 'onBeginTask' })`: from here on the
+   * call is a task. When the client can take one, the call is answered with the task and the
+   * procedure runs again from the start inside it (its earlier asks answered as before), where
+   * this resolves at once. Anywhere else (an ordinary call, a tool without that setting) it
+   * resolves at once and changes nothing.
+   * @example
+   * const answer = await ctx.elicit({ message: 'Your name?', requestedSchema }); // a round of the request
+   * await ctx.beginTask(); // the client gets the task handle
+   * return await render(answer.content?.name); // long work, inside the task
+   */
+  beginTask(): Promise<void>;
 }
 
 /** A tool procedure: positional arguments in declaration order, then the {@link CallContext}. */

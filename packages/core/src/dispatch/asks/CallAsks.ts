@@ -47,7 +47,9 @@ export interface InputRequest {
 export type Interruption =
   | { readonly kind: 'input'; readonly requests: Readonly<Record<string, InputRequest>>; readonly answers: Readonly<Record<string, unknown>> }
   | { readonly kind: 'capability'; readonly capability: AskKind }
-  | { readonly kind: 'invalid'; readonly message: string };
+  | { readonly kind: 'invalid'; readonly message: string }
+  /** `context.beginTask()`: the call becomes a task, which runs the procedure again with the answers taken so far. */
+  | { readonly kind: 'task'; readonly answers: Readonly<Record<string, unknown>> };
 
 /** What the dispatcher gives every call for its asks, made once. */
 export interface AskSettings {
@@ -78,6 +80,11 @@ export class CallAsks {
   private readonly taken: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
 
   constructor(private readonly host: AskHost) {}
+
+  /** The answers this run has taken so far (checked). */
+  get answers(): Readonly<Record<string, unknown>> {
+    return this.taken;
+  }
 
   /** Asks the client; resolves with its answer (an `ElicitResult`, `CreateMessageResult` or `ListRootsResult`). */
   ask(kind: AskKind, params: unknown, key?: string): Promise<unknown> {

@@ -8,6 +8,7 @@ import type { Reply } from '../DispatchResult';
 import type { ToolCaller } from '../ToolCaller';
 import type { ResourceReader } from '../ResourceReader';
 import type { ErrorPolicy } from '../errorPolicy';
+import type { TaskRunner } from '../tasks/TaskRunner';
 
 /** What handlers share: one per dispatcher. */
 export interface Services {
@@ -15,6 +16,8 @@ export interface Services {
   readonly tools: ToolCaller;
   readonly resources: ResourceReader;
   readonly policy: ErrorPolicy;
+  /** Creates, runs and settles tasks, and holds their store. */
+  readonly tasks: TaskRunner;
 }
 
 /** Answers one request. */

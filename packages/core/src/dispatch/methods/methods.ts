@@ -14,6 +14,9 @@ import { resourcesList, resourceTemplatesList } from './resourcesList';
 import { resourcesRead } from './resourcesRead';
 import { setLevel } from './setLevel';
 import { cancelled } from './cancelled';
+import { tasksGet } from './tasksGet';
+import { tasksUpdate } from './tasksUpdate';
+import { tasksCancel } from './tasksCancel';
 
 /** The request handlers by method name. */
 export const REQUESTS: ReadonlyMap<string, RequestHandler> = new Map([
@@ -26,6 +29,9 @@ export const REQUESTS: ReadonlyMap<string, RequestHandler> = new Map([
   ['resources/read', resourcesRead],
   ['ping', ping],
   ['logging/setLevel', setLevel],
+  ['tasks/get', tasksGet],
+  ['tasks/update', tasksUpdate],
+  ['tasks/cancel', tasksCancel],
 ]);
 
 /** The notification handlers by method name (any other notification is ignored). */

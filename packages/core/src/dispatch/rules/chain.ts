@@ -12,10 +12,11 @@ import type { Rule } from './Rule';
 import { scopes } from './scopes';
 import { requiredCapabilities } from './requiredCapabilities';
 import { paramHeaders } from './paramHeaders';
+import { taskCapability } from './taskCapability';
 import { concurrency } from './concurrency';
 
 /** The rules, in the order they run. */
-export const RULES: readonly Rule[] = Object.freeze([scopes, requiredCapabilities, paramHeaders, concurrency]);
+export const RULES: readonly Rule[] = Object.freeze([scopes, requiredCapabilities, taskCapability, paramHeaders, concurrency]);
 
 /** The first refusal of `request` by the chain, or `undefined` when every rule lets it pass. */
 export function refusalOf(request: InboundRequest, services: Services): DispatchResult | undefined {

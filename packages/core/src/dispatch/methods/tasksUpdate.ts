@@ -1,0 +1,24 @@
+/**
+ * tasks/update (2026-07-28, the tasks extension): the client's answers to a task's input
+ * requests. Partial and repeated answers are fine (unknown or already answered keys are
+ * ignored); the reply is an empty acknowledgement, or -32602 for an unknown, expired or foreign
+ * id and for `inputResponses` that is not an object.
+ */
+import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { answer } from '../DispatchResult';
+import { errorResponse } from '../jsonRpc';
+import { isObject } from '../guards';
+import type { RequestHandler } from './Handler';
+import { ACK_JSON, readTaskCall, storeFailure, taskResult, unknownTask } from '../tasks/taskRequest';
+import type { TaskInputResponses } from '../../tasks/TaskRecord';
+
+export const tasksUpdate: RequestHandler = (request, services) => {
+  const call = readTaskCall(request, services);
+  if (!('taskId' in call)) return call;
+  const responses = call.params.inputResponses;
+  if (!isObject(responses)) return answer(errorResponse(request.id, ErrorCodes.InvalidParams, 'Invalid params: tasks/update requires "inputResponses" as an object of answers by key'));
+  if (!call.store) return unknownTask(request, call.taskId);
+  return call.store
+    .update(call.taskId, call.owner, responses as TaskInputResponses)
+    .then((task) => (task ? taskResult(request, services, ACK_JSON) : unknownTask(request, call.taskId)), storeFailure(request, services));
+};

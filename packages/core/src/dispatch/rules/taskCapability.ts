@@ -1,0 +1,39 @@
+/**
+ * taskCapability: the rule of who can take tasks. 2026-07-28: `tasks/get`, `tasks/update` and
+ * `tasks/cancel` from a request whose `_meta` does not declare the `io.modelcontextprotocol/tasks`
+ * extension, and a call of a tool whose task support is `required` from such a request, are
+ * refused with -32021 and `data.requiredCapabilities.extensions["io.modelcontextprotocol/tasks"]`
+ * (HTTP 400). Legacy versions cannot run a `required` tool at all: -32601, saying so.
+ */
+import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { isObject } from '../guards';
+import { errorResponse, errorResponseWithData } from '../jsonRpc';
+import { answer, refused } from '../DispatchResult';
+import type { DispatchResult } from '../DispatchResult';
+import type { InboundRequest } from '../Inbound';
+import type { Rule } from './Rule';
+import { TaskRunner } from '../tasks/TaskRunner';
+import { TASKS_EXTENSION } from '../tasks/taskWire';
+
+const TASK_METHODS: ReadonlySet<string> = new Set(['tasks/get', 'tasks/update', 'tasks/cancel']);
+
+export const taskCapability: Rule = (request, { decl }) => {
+  const { method, params } = request;
+  if (TASK_METHODS.has(method)) return request.meta && !TaskRunner.declares(request) ? missing(request, `${method} needs`) : undefined;
+  if (method !== 'tools/call' || !isObject(params) || typeof params.name !== 'string') return undefined;
+  const tool = decl.getTool(params.name);
+  if (tool?.taskSupport !== 'required') return undefined;
+  if (!request.meta) {
+    const message = `Method not found: tool "${tool.name}" runs only as a task, which protocol version ${request.profile.version} cannot do (use MCP 2026-07-28 with the ${TASKS_EXTENSION} extension)`;
+    return answer(errorResponse(request.id, ErrorCodes.MethodNotFound, message));
+  }
+  return TaskRunner.declares(request) ? undefined : missing(request, `tool "${tool.name}" runs only as a task, which needs`);
+};
+
+function missing(request: InboundRequest, what: string): DispatchResult {
+  return refused(
+    errorResponseWithData(request.id, ErrorCodes.MissingClientCapability, `Missing required client capability: ${what} the ${TASKS_EXTENSION} extension`, {
+      requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+    }),
+  );
+}

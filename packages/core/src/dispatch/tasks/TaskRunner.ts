@@ -1,0 +1,249 @@
+/**
+ * TaskRunner: the server side of tasks, written once for every era — it creates a call's task in
+ * the {@link TaskStore} (durable before the reply), runs the tool's procedure inside it with the
+ * same call context as an ordinary call (the same validation, formatting and error policy: the
+ * ToolCaller runs it), and settles the task from its outcome: a result (an `isError` one too) →
+ * `completed`; a JSON-RPC error (an internal one masked by the error policy) → `failed`; a cancel
+ * → `cancelled`. Inside a task, `signal` aborts on the owner's cancel (from any instance: the
+ * store's `cancel` event), `progress` sets the status message, and an ask makes the task
+ * `input_required` (`store.requireInput`, keys unique for the task's life) until the store's
+ * `input` event brings the answer. Tasks in flight are bounded by `maxConcurrentCalls` (and the
+ * store's own bound); nothing it holds outlives a task.
+ */
+import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
+import type { Tool } from '../../declaration/Tool';
+import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { InputUnavailableError } from '../../remoting/InputUnavailableError';
+import { InvalidAnswerError } from '../../remoting/InvalidAnswerError';
+import { MemoryTaskStore } from '../../tasks/MemoryTaskStore';
+import type { TaskEvent, TaskStore } from '../../tasks/TaskStore';
+import type { TaskError, TaskRecord } from '../../tasks/TaskRecord';
+import { answer, busy } from '../DispatchResult';
+import type { DispatchResult } from '../DispatchResult';
+import type { DispatchContext } from '../Dispatcher';
+import type { ErrorPolicy } from '../errorPolicy';
+import { Inbound } from '../Inbound';
+import type { InboundRequest } from '../Inbound';
+import { errorResponse, resultResponse } from '../jsonRpc';
+import type { Limits } from '../limits';
+import { isObject } from '../guards';
+import { clientCapabilitiesOf } from '../callScope';
+import { ASK_METHODS } from '../asks/CallAsks';
+import type { AskKind } from '../asks/CallAsks';
+import { answerProblem } from '../asks/answerProblem';
+import type { PreparedCall, TaskStarter, ToolCaller } from '../ToolCaller';
+import type { TaskHooks } from './TaskHooks';
+import { taskOwnerOf } from './taskOwner';
+import { TASKS_EXTENSION, createTaskResultJson } from './taskWire';
+
+/** The task settings of a dispatcher, resolved. */
+export interface TaskSettings {
+  /** The store; `undefined`: a {@link MemoryTaskStore} made when the first task is created. */
+  readonly store: TaskStore | undefined;
+  /** A new task's time to live in ms, `null` for none. */
+  readonly ttlMs: number | null;
+  /** The polling interval suggested to clients, in ms. */
+  readonly pollIntervalMs: number;
+}
+
+/** The longest delay a timer can take (2^31 - 1 ms). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** An ask a running task waits on. */
+interface Waiter {
+  readonly kind: AskKind;
+  readonly params: unknown;
+  resolve(answer: unknown): void;
+  reject(error: Error): void;
+}
+
+/** A task this instance runs. */
+interface RunningTask {
+  readonly taskId: string;
+  readonly controller: AbortController;
+  readonly waiters: Map<string, Waiter>;
+  readonly counts: Record<AskKind, number>;
+  /** Set once the owner's cancel reached it: its outcome is dropped. */
+  cancelled: boolean;
+}
+
+/** Creates, runs and settles the tasks of one dispatcher. */
+export class TaskRunner implements TaskStarter {
+  private storeInUse: TaskStore | undefined;
+  private readonly running = new Map<string, RunningTask>();
+
+  constructor(
+    private readonly tools: ToolCaller,
+    private readonly decl: ToolDeclaration,
+    private readonly policy: ErrorPolicy,
+    private readonly limits: Limits,
+    private readonly settings: TaskSettings,
+  ) {}
+
+  /** The store, made (and listened to) on first use. */
+  get store(): TaskStore {
+    if (this.storeInUse) return this.storeInUse;
+    const store = this.settings.store ?? new MemoryTaskStore();
+    store.subscribe((event) => this.onEvent(event));
+    return (this.storeInUse = store);
+  }
+
+  /** The store when a task was ever created or looked up, else `undefined` (nothing to find). */
+  get storeIfUsed(): TaskStore | undefined {
+    return this.storeInUse ?? this.settings.store;
+  }
+
+  /** How many tasks this dispatcher runs now. */
+  get size(): number {
+    return this.running.size;
+  }
+
+  /** Whether the request declares the tasks extension in its `_meta` client capabilities (2026-07-28). */
+  static declares(request: InboundRequest): boolean {
+    const extensions = request.meta?.clientCapabilities?.extensions;
+    return isObject(extensions) && isObject(extensions[TASKS_EXTENSION]);
+  }
+
+  /** Whether this tools/call becomes a task before its procedure runs. */
+  wants(request: InboundRequest): boolean {
+    const tool = this.toolOf(request);
+    return tool !== undefined && tool.taskBegins === 'immediately' && this.canTask(request, tool);
+  }
+
+  beginsHere(request: InboundRequest, tool: Tool): boolean {
+    return tool.taskBegins === 'onBeginTask' && this.canTask(request, tool);
+  }
+
+  private canTask(request: InboundRequest, tool: Tool): boolean {
+    return tool.taskSupport !== 'forbidden' && request.mode === 'async' && request.profile.era === 'modern' && TaskRunner.declares(request);
+  }
+
+  private toolOf(request: InboundRequest): Tool | undefined {
+    const params = request.params;
+    return isObject(params) && typeof params.name === 'string' ? this.decl.getTool(params.name) : undefined;
+  }
+
+  /**
+   * Creates the task of a tools/call and starts its procedure; resolves to the reply that hands
+   * the task to the client, once the task is stored. Arguments are checked first (a bad call is
+   * answered as it would be without a task).
+   * @param answers - answers taken in the multi round-trip rounds before the task (`beginTask`).
+   */
+  async start(request: InboundRequest, answers: Readonly<Record<string, unknown>> = {}): Promise<DispatchResult> {
+    const prepared = this.tools.prepare(request);
+    if (typeof prepared === 'string') return answer(prepared);
+    const max = this.limits.maxConcurrentCalls;
+    if (this.running.size >= max) {
+      return busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: ${this.running.size} tasks are running (maxConcurrentCalls (${max})); try again later`));
+    }
+    let task: TaskRecord;
+    try {
+      task = await this.store.create({ owner: taskOwnerOf(request.context), ttlMs: this.settings.ttlMs, pollIntervalMs: this.settings.pollIntervalMs });
+    } catch (error) {
+      if (error instanceof RangeError) return busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: ${error.message}`));
+      return answer(this.policy.internal(request.id, error, { requestId: request.id, method: 'tools/call' }));
+    }
+    void this.run(task, prepared, request, answers);
+    return answer(resultResponse(request.id, createTaskResultJson(task)));
+  }
+
+  /** Runs the procedure inside the task and settles the task from its outcome. Never rejects. */
+  private async run(record: TaskRecord, prepared: PreparedCall, request: InboundRequest, answers: Readonly<Record<string, unknown>>): Promise<void> {
+    const task: RunningTask = { taskId: record.taskId, controller: new AbortController(), waiters: new Map(), counts: { elicitation: 0, sampling: 0, roots: 0 }, cancelled: false };
+    this.running.set(task.taskId, task);
+    const outer = request.context;
+    // the task's own context: its signal is the task's, and nothing goes back on the request that created it
+    const context: DispatchContext = { protocolVersion: outer.protocolVersion, request: outer.request, access: outer.access, signal: task.controller.signal };
+    const inbound = new Inbound(request.id, request.method, request.params, request.profile, context, 'async', false, request.meta) as InboundRequest;
+    const hooks: TaskHooks = {
+      ask: (kind, params, key) => this.ask(task, inbound, prepared.name, kind, params, key, answers),
+      cancelled: () => task.cancelled,
+      status: (message) => {
+        this.store.setStatusMessage(task.taskId, message).catch((error: unknown) => this.report(error, task, prepared.name));
+      },
+    };
+    const ttl = record.ttlMs;
+    let body: string | undefined;
+    try {
+      const reply = await this.tools.invoke(prepared, inbound, { hooks, timeoutMs: ttl === null || ttl > MAX_TIMER_MS ? Infinity : ttl });
+      body = typeof reply === 'string' ? reply : reply?.body;
+    } catch (error) {
+      body = this.policy.internal(request.id, error, { requestId: request.id, method: 'tools/call', tool: prepared.name });
+    }
+    try {
+      if (!task.cancelled) await this.settle(task.taskId, body);
+    } catch (error) {
+      this.report(error, task, prepared.name);
+    } finally {
+      this.finish(task, `the task ended`);
+    }
+  }
+
+  /** Stores the outcome of a procedure run (the response text ToolCaller made). */
+  private async settle(taskId: string, body: string | undefined): Promise<void> {
+    const message = body ? (JSON.parse(body) as { result?: Record<string, unknown>; error?: TaskError }) : undefined;
+    if (message?.result) await this.store.complete(taskId, message.result);
+    else if (message?.error) await this.store.fail(taskId, message.error);
+    else await this.store.fail(taskId, { code: ErrorCodes.InternalError, message: 'Internal error: the task ended without an outcome' });
+  }
+
+  /** An ask inside a task: answered before the task (`beginTask`), or by the client through the task. */
+  private ask(task: RunningTask, inbound: InboundRequest, toolName: string, kind: AskKind, params: unknown, key: string | undefined, before: Readonly<Record<string, unknown>>): Promise<unknown> {
+    const name = key ?? `${kind}-${++task.counts[kind]}`;
+    if (Object.prototype.hasOwnProperty.call(before, name)) return Promise.resolve(before[name]);
+    if (!isObject(clientCapabilitiesOf(inbound)[kind])) {
+      return Promise.reject(new InputUnavailableError(`Tool "${toolName}" asked the client for ${kind}, but the request that created its task did not declare the "${kind}" capability`));
+    }
+    if (task.cancelled || !this.running.has(task.taskId)) return Promise.reject(new InputUnavailableError(`Tool "${toolName}" asked after its task ended`));
+    if (task.waiters.has(name)) return Promise.reject(new InputUnavailableError(`Tool "${toolName}" asked twice with the key "${name}" (keys are unique for a task's life)`));
+    return new Promise((resolve, reject) => {
+      task.waiters.set(name, { kind, params, resolve, reject });
+      this.store.requireInput(task.taskId, { [name]: { method: ASK_METHODS[kind], params: params as Record<string, never> } }).then(
+        (took) => {
+          if (!took) this.dropWaiter(task, name, new InputUnavailableError(`Tool "${toolName}" asked after its task ended`));
+        },
+        (error: unknown) => this.dropWaiter(task, name, error instanceof RangeError ? new InputUnavailableError(error.message) : (error as Error)),
+      );
+    });
+  }
+
+  private dropWaiter(task: RunningTask, key: string, error: Error): void {
+    const waiter = task.waiters.get(key);
+    if (!waiter) return;
+    task.waiters.delete(key);
+    waiter.reject(error);
+  }
+
+  /** What the store tells the instance running a task: a cancel, or answers. */
+  private onEvent(event: TaskEvent): void {
+    const task = this.running.get(event.taskId);
+    if (!task) return;
+    if (event.type === 'cancel') {
+      task.cancelled = true;
+      const reason = new Error('the task was cancelled');
+      reason.name = 'AbortError';
+      task.controller.abort(reason);
+      this.finish(task, 'the task was cancelled');
+      this.store.markCancelled(task.taskId).catch((error: unknown) => this.report(error, task));
+      return;
+    }
+    for (const [key, value] of Object.entries(event.inputResponses)) {
+      const waiter = task.waiters.get(key);
+      if (!waiter) continue;
+      task.waiters.delete(key);
+      const problem = answerProblem(waiter.kind, waiter.params, value, this.limits);
+      if (problem) waiter.reject(new InvalidAnswerError(`The client's answer to ${ASK_METHODS[waiter.kind]} is not valid: ${problem}`));
+      else waiter.resolve(value);
+    }
+  }
+
+  /** Forgets a task this instance ran; asks still waiting reject. */
+  private finish(task: RunningTask, why: string): void {
+    if (this.running.get(task.taskId) === task) this.running.delete(task.taskId);
+    for (const [key] of task.waiters) this.dropWaiter(task, key, new InputUnavailableError(`No answer can come: ${why}`));
+  }
+
+  private report(error: unknown, task: RunningTask, tool?: string): void {
+    this.policy.report(error, { requestId: task.taskId, method: 'tools/call', ...(tool !== undefined && { tool }) });
+  }
+}

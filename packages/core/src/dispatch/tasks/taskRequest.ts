@@ -1,0 +1,54 @@
+/**
+ * taskRequest: what `tasks/get`, `tasks/update` and `tasks/cancel` share — reading `params.taskId`
+ * (-32602 when it is not a string), the caller as owner, the reply of an unknown, expired or
+ * foreign task (-32602, the same for all three: another principal's task is as unknown as one
+ * that never existed), and a result as the modern era writes it (`resultType` first, the
+ * serverInfo `_meta` last).
+ */
+import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { answer } from '../DispatchResult';
+import type { DispatchResult } from '../DispatchResult';
+import type { InboundRequest } from '../Inbound';
+import { errorResponse, resultResponse } from '../jsonRpc';
+import { isObject } from '../guards';
+import type { Services } from '../methods/Handler';
+import type { TaskStore } from '../../tasks/TaskStore';
+import { taskOwnerOf } from './taskOwner';
+
+/** A tasks/* request that names a task: its id, its caller and the store (`undefined` before any task existed). */
+export interface TaskCall {
+  readonly taskId: string;
+  readonly owner: string;
+  readonly store: TaskStore | undefined;
+  readonly params: Record<string, unknown>;
+}
+
+/** Reads a tasks/* request, or its -32602 reply. */
+export function readTaskCall(request: InboundRequest, { tasks }: Services): TaskCall | DispatchResult {
+  if (request.mode === 'sync') {
+    return answer(errorResponse(request.id, ErrorCodes.InternalError, `${request.method} needs asynchronous dispatch (a task store answers asynchronously); use StdioService or an HTTP transport`));
+  }
+  const params = request.params;
+  if (!isObject(params) || typeof params.taskId !== 'string') {
+    return answer(errorResponse(request.id, ErrorCodes.InvalidParams, `Invalid params: ${request.method} requires "taskId" as a string`));
+  }
+  return { taskId: params.taskId, owner: taskOwnerOf(request.context), store: tasks.storeIfUsed, params };
+}
+
+/** The reply for a task id the caller cannot see. */
+export function unknownTask(request: InboundRequest, taskId: string): DispatchResult {
+  return answer(errorResponse(request.id, ErrorCodes.InvalidParams, `Invalid params: unknown task ${JSON.stringify(taskId)} (it does not exist, has expired, or is not yours)`));
+}
+
+/** A modern result whose members (`json`, an object's text starting with `resultType`) get the serverInfo `_meta`. */
+export function taskResult(request: InboundRequest, { decl }: Services, json: string): DispatchResult {
+  return answer(resultResponse(request.id, json.slice(0, -1) + decl.metaTail(request.profile.version) + '}'));
+}
+
+/** The reply when the store failed (a lost connection, say): -32603, reported through the error policy. */
+export function storeFailure(request: InboundRequest, { policy }: Services): (error: unknown) => DispatchResult {
+  return (error) => answer(policy.internal(request.id, error, { requestId: request.id, method: request.method }));
+}
+
+/** The empty acknowledgement of `tasks/update` and `tasks/cancel`. */
+export const ACK_JSON = '{"resultType":"complete"}';

@@ -1,0 +1,38 @@
+/**
+ * taskWire: a stored task as the 2026-07-28 `io.modelcontextprotocol/tasks` extension writes it —
+ * the flat `CreateTaskResult` of a `tools/call` (`resultType: "task"` and the task's fields,
+ * nothing of its outcome) and the `DetailedTask` of `tasks/get` (`resultType: "complete"`, with
+ * `inputRequests`, `result` — a CallToolResult with `resultType: "complete"` — or `error` as its
+ * status calls for). Never `requestState`, never the
+ * 2025-11-25 names (`ttl`, `pollInterval`).
+ */
+import type { TaskRecord } from '../../tasks/TaskRecord';
+
+/** The extension's identifier. */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+/** The `Task` fields every shape carries. */
+function taskFields(task: TaskRecord): Record<string, unknown> {
+  const fields: Record<string, unknown> = { taskId: task.taskId, status: task.status };
+  if (task.statusMessage !== undefined) fields.statusMessage = task.statusMessage;
+  fields.createdAt = task.createdAt;
+  fields.lastUpdatedAt = task.lastUpdatedAt;
+  fields.ttlMs = task.ttlMs;
+  if (task.pollIntervalMs !== undefined) fields.pollIntervalMs = task.pollIntervalMs;
+  return fields;
+}
+
+/** The `CreateTaskResult` members (JSON object text). */
+export function createTaskResultJson(task: TaskRecord): string {
+  return JSON.stringify({ resultType: 'task', ...taskFields(task) });
+}
+
+/** The `tasks/get` result members (JSON object text, without its closing brace's `_meta`). */
+export function detailedTaskJson(task: TaskRecord): string {
+  const detailed: Record<string, unknown> = { resultType: 'complete', ...taskFields(task) };
+  if (task.status === 'input_required') detailed.inputRequests = task.inputRequests;
+  // the tool result as a 2026-07-28 tools/call answers it: a CallToolResult with its resultType
+  else if (task.status === 'completed' && task.result) detailed.result = { ...task.result, resultType: 'complete' };
+  else if (task.status === 'failed' && task.error) detailed.error = task.error;
+  return JSON.stringify(detailed);
+}

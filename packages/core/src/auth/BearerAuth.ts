@@ -9,7 +9,7 @@
  * judged). The raw token goes nowhere else.
  */
 import type { ErrorHook } from '../dispatch/errorPolicy';
-import { isThenable } from '../dispatch/guards';
+import { isThenable } from '../guards';
 import { authRefusal, authServerUnavailable, HttpRefusal, HttpRefusals } from '../httpRules/HttpRefusal';
 import { Access, AccessPolicy } from './Access';
 import type { AuthInfo, TokenVerifier } from './AuthInfo';

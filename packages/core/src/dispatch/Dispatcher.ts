@@ -14,7 +14,7 @@ import type { Era } from '../protocol/profile';
 import { META, claimOf } from '../protocol/meta';
 import type { RequestMeta } from '../protocol/meta';
 import { admit } from './modern';
-import { isObject } from './guards';
+import { isObject } from '../guards';
 import { errorResponse, parseErrorResponse } from './jsonRpc';
 import type { Session } from './Session';
 import type { Access } from '../auth/Access';

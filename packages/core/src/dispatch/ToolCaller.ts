@@ -17,7 +17,7 @@ import { compileTool } from './validation';
 import type { Check, ToolPlan } from './validation';
 import { describe as jsonKind } from '../schema/Property';
 import { errorResponse, errorResponseWithData, resultOpening, resultResponse, RequestId, toolErrorResponse } from './jsonRpc';
-import { isObject, isThenable } from './guards';
+import { isObject, isThenable } from '../guards';
 import type { ProtocolProfile } from '../protocol/profile';
 import { InFlightCall, Session } from './Session';
 import type { ErrorPolicy } from './errorPolicy';

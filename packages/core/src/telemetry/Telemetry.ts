@@ -18,7 +18,7 @@ import type { DispatchResult, Reply } from '../dispatch/DispatchResult';
 import type { Envelope } from '../dispatch/classify';
 import { idJson } from '../dispatch/jsonRpc';
 import type { RequestId } from '../dispatch/jsonRpc';
-import { isObject } from '../dispatch/guards';
+import { isObject } from '../guards';
 import { claimOf } from '../protocol/meta';
 import { ATTR, CALLER_CODES, CANCELLED, DURATION_METRIC, EXECUTE_TOOL, MCP_METHODS, OTHER_METHOD, RESOURCE_METHODS, SPAN_KIND_SERVER, STATUS_ERROR, TOOL_ERROR } from './conventions';
 import type { TelemetryApi, TelemetryAttributes, TelemetryContext, TelemetryHistogram, TelemetryOptions, TelemetrySpan, TelemetrySpanOptions, TelemetryTracer } from './TelemetryOptions';

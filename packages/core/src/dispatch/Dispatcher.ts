@@ -23,7 +23,7 @@ import { ResourceReader } from './ResourceReader';
 import { ErrorPolicy } from './errorPolicy';
 import { checkDispatcherArguments, DispatcherOptions } from './setup';
 import { missingProcedures, missingProceduresMessage } from './missingProcedures';
-import { warnUnportableSchemas } from '../schema/portable';
+import { warnUnportableSchemas } from '../declaration/unportableSchemas';
 import { StateSealer } from './asks/requestState';
 import { classify, Envelope } from './classify';
 import { Inbound, InboundRequest, Mode } from './Inbound';

@@ -58,8 +58,8 @@ export { BlocksContent, ResourceContent, blocksContent, resourceContent } from '
 export { text, image, audio, resource, resourceLink } from './content/blocks';
 export type { ContentBlock, ResourceContents, ResourceLinkFields, BlockExtras, Annotations, Bytes } from './content/blocks';
 export { ValueBuilder } from './content/ValueBuilder';
-export { toolError } from './content/ToolError';
-export type { ToolError } from './content/ToolError';
+export { toolError } from './remoting/ToolError';
+export type { ToolError } from './remoting/ToolError';
 
 export { Dispatcher } from './dispatch/Dispatcher';
 export type { DispatchContext } from './dispatch/Dispatcher';

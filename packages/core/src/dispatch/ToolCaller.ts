@@ -11,7 +11,7 @@ import { ErrorCodes } from '../remoting/ErrorCodes';
 import { schemaRevision } from '../schema/revision';
 import { decompose } from '../content/decompose';
 import type { ContentFormatter } from '../content/ContentType';
-import { isToolError } from '../content/ToolError';
+import { isToolError } from '../remoting/ToolError';
 import type { Tool } from '../declaration/Tool';
 import { compileTool } from './validation';
 import type { Check, ToolPlan } from './validation';

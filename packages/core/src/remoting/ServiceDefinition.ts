@@ -8,7 +8,7 @@ import { Tool } from '../declaration/Tool';
 import { Resource } from '../declaration/Resource';
 import { ResourceTemplate } from '../declaration/ResourceTemplate';
 import type { ParamSpec, ParamValues } from '../declaration/Tool';
-import type { ToolError } from '../content/ToolError';
+import type { ToolError } from './ToolError';
 import type { AuthInfo } from '../auth/AuthInfo';
 import type { Era } from '../protocol/profile';
 import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult } from './asks';

@@ -12,16 +12,39 @@
  * attribute object (its id and address added) on top of what the OpenTelemetry API does.
  */
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
-import type { DispatchContext } from '../dispatch/Dispatcher';
 import type { PeerInfo } from './PeerInfo';
-import type { DispatchResult, Reply } from '../dispatch/DispatchResult';
-import type { Envelope } from '../dispatch/classify';
-import { idJson } from '../dispatch/jsonRpc';
-import type { RequestId } from '../dispatch/jsonRpc';
 import { isObject } from '../guards';
 import { claimOf } from '../protocol/meta';
 import { ATTR, CALLER_CODES, CANCELLED, DURATION_METRIC, EXECUTE_TOOL, MCP_METHODS, OTHER_METHOD, RESOURCE_METHODS, SPAN_KIND_SERVER, STATUS_ERROR, TOOL_ERROR } from './conventions';
 import type { TelemetryApi, TelemetryAttributes, TelemetryContext, TelemetryHistogram, TelemetryOptions, TelemetrySpan, TelemetrySpanOptions, TelemetryTracer } from './TelemetryOptions';
+
+/*
+ * What telemetry reads of the dispatcher's objects, described here by shape (the dispatcher's
+ * envelope, DispatchContext and DispatchResult fit them), so telemetry does not import dispatch.
+ */
+
+/** A JSON-RPC request id. */
+type RequestId = string | number;
+
+/** A message read as far as its envelope. */
+interface Envelope {
+  readonly id: RequestId | undefined;
+  readonly method: string;
+  readonly params: unknown;
+}
+
+/** What the transport says of a message: where it came from, its abort signal, the version it claims. */
+interface DispatchContext {
+  peer?(): PeerInfo | undefined;
+  readonly signal?: AbortSignal;
+  readonly protocolVersion?: string;
+  readonly session?: { readonly protocolVersion: string };
+}
+
+/** An answer: the JSON-RPC response text, `''` when nothing is sent. */
+interface DispatchResult {
+  readonly body: string;
+}
 
 /**
  * What every span of one (method, tool, protocol version, kind of peer) shares, built once: its
@@ -94,7 +117,7 @@ export class Telemetry {
   }
 
   /** Handles one request or notification in its span (`handle` runs the pipeline: rules, handler, stamp). */
-  handled(envelope: Envelope, version: string, context: DispatchContext, handle: () => Reply): Reply {
+  handled<R extends DispatchResult>(envelope: Envelope, version: string, context: DispatchContext, handle: () => R | undefined | Promise<R | undefined>): R | undefined | Promise<R | undefined> {
     const start = this.arrival || performance.now();
     const peer = context.peer?.();
     const shape = this.shapeOf(envelope, version, peer, true);
@@ -125,7 +148,7 @@ export class Telemetry {
    * shape is built for it alone (the version it claims is the client's to choose).
    * @param envelope - the message's envelope, when it was read that far.
    */
-  refused(result: DispatchResult, context: DispatchContext, envelope?: Envelope): DispatchResult {
+  refused<R extends DispatchResult>(result: R, context: DispatchContext, envelope?: Envelope): R {
     const start = this.arrival || performance.now();
     const peer = context.peer?.();
     const shape = this.shapeOf(envelope, envelope && versionOf(envelope, context), peer, false);
@@ -293,6 +316,11 @@ function outcomeOf(body: string, id: RequestId | undefined): { code?: number; me
 function isToolError(body: string): boolean {
   const at = body.lastIndexOf('"isError":');
   return at >= 0 && body.startsWith('true', at + '"isError":'.length);
+}
+
+/** An id as JSON-RPC responses write it. */
+function idJson(id: RequestId): string {
+  return typeof id === 'number' ? String(id) : JSON.stringify(id);
 }
 
 /** The result of a success response as sent (JSON text). */

@@ -31,6 +31,6 @@ export type { EventFraming } from './httpRules/EventQueue';
 
 export { resolveAuthOptions } from './auth/AuthOptions';
 export type { ResolvedAuth } from './auth/AuthOptions';
-export type { AuthOutcome } from './auth/BearerAuth';
+export type { AuthOutcome } from './httpRules/BearerAuth';
 export { ProtectedResourceMetadata } from './auth/ProtectedResourceMetadata';
 export type { HttpReply } from './auth/ProtectedResourceMetadata';

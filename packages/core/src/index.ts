@@ -94,10 +94,10 @@ export type { HttpOptions } from './httpRules/HttpOptions';
 
 export type { AuthInfo, TokenVerifier } from './auth/AuthInfo';
 export { AuthServerUnavailableError } from './auth/AuthServerUnavailableError';
-export type { AuthOptions } from './auth/AuthOptions';
+export type { AuthOptions } from './httpRules/AuthOptions';
 export { Access } from './auth/Access';
 export type { AccessPolicy } from './auth/Access';
-export type { ProtectedResourceMetadataDocument } from './auth/ProtectedResourceMetadata';
+export type { ProtectedResourceMetadataDocument } from './httpRules/ProtectedResourceMetadata';
 export { resourceMetadataUrl } from './auth/resourceUrl';
 export { DEFAULT_MAX_SSE_BUFFER_BYTES } from './httpRules/EventQueue';
 

@@ -13,7 +13,7 @@ import { isThenable } from '../guards';
 import { authRefusal, authServerUnavailable, HttpRefusal, HttpRefusals } from './HttpRefusal';
 import { Access, AccessPolicy } from '../auth/Access';
 import type { AuthInfo, TokenVerifier } from '../auth/AuthInfo';
-import type { ResolvedAuth } from '../auth/AuthOptions';
+import type { ResolvedAuth } from './AuthOptions';
 import { AuthServerUnavailableError } from '../auth/AuthServerUnavailableError';
 import { bearerChallenge, BearerError } from '../auth/challenge';
 import { canonicalResource } from '../auth/resourceUrl';

@@ -1,12 +1,14 @@
 /**
  * Entry: the cost of the `telemetry` option — `node bench/dist/telemetry.js [--rounds=N]
- * [--requests=N] [--baseline=DIR]`. Measured in one run, rounds interleaved:
- *  - in-process, `Dispatcher.handle` of `tools/call add` (ns per call, fastest batch): without
+ * [--requests=N] [--baseline=DIR [--baseline-telemetry]]`. Measured in one run, rounds interleaved:
+ *  - in-process, `Dispatcher.handle` of `tools/call add` (ns per call, fastest batch; the
+ *    context offers a peer, as node:http's does): without
  *    the option, with it (an SDK tracer whose BatchSpanProcessor feeds an exporter that drops
  *    everything, and a meter: `fixture/telemetryOption.ts`, which the main bench's
  *    `call-telemetry` workload uses too), with it given the API's no-op tracer and meter (`noop`: toolwire's
  *    own share of the cost, without the SDK's), and — with `--baseline=DIR`, a checkout of another commit built
- *    there (e.g. main) — that commit's dispatcher;
+ *    there (e.g. main) — that commit's dispatcher (with `--baseline-telemetry`, also its `noop`
+ *    and `on`: a change to the telemetry itself, before and after in one run);
  *  - on node:http (`mcpHandler` in a forked server, driven over keep-alive from here): the
  *    server's CPU time per request (user + system), off against on (and the baseline).
  * Ratios, not absolute figures: the machine is usually shared.
@@ -15,16 +17,18 @@ import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { join, resolve } from 'node:path';
 import * as api from '@opentelemetry/api';
+import type { DispatchContext } from '@toolwire/core';
 import { telemetryOption } from './fixture/telemetryOption';
 
 type Core = typeof import('@toolwire/core');
 type Express = typeof import('@toolwire/express');
-type Variant = 'baseline' | 'off' | 'noop' | 'on';
+/** `baseline*`: the checkout in `--baseline=DIR` (without the option, and with it as `noop`/`on` are). */
+type Variant = 'baseline' | 'baseline-noop' | 'baseline-on' | 'off' | 'noop' | 'on';
 
 const CALL = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"a":2,"b":3}}}';
 
 function modules(variant: Variant, baseline: string | undefined): { core: Core; express: Express } {
-  const root = variant === 'baseline' && baseline ? resolve(baseline) : resolve(__dirname, '../..');
+  const root = variant.startsWith('baseline') && baseline ? resolve(baseline) : resolve(__dirname, '../..');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const core = require(join(root, 'packages/core/dist/index.js')) as Core;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -40,8 +44,8 @@ function service(core: Core): { decl: InstanceType<Core['ToolDeclaration']>; def
 }
 
 function options(variant: Variant): Record<string, unknown> {
-  if (variant === 'noop') return { telemetry: { api, tracer: api.trace.getTracer('bench'), meter: api.metrics.getMeter('bench') } };
-  return variant === 'on' ? { telemetry: telemetryOption() } : {};
+  if (variant.endsWith('noop')) return { telemetry: { api, tracer: api.trace.getTracer('bench'), meter: api.metrics.getMeter('bench') } };
+  return variant.endsWith('on') ? { telemetry: telemetryOption() } : {};
 }
 
 /** ns per `handle(tools/call add)` in the fastest of `batches` batches. */
@@ -49,12 +53,16 @@ function micro(variant: Variant, baseline: string | undefined, batches: number, 
   const { core } = modules(variant, baseline);
   const { decl, defs } = service(core);
   const dispatcher = new core.Dispatcher(defs, decl, options(variant) as never);
-  const context = { protocolVersion: '2025-11-25' };
-  for (let i = 0; i < perBatch; i++) dispatcher.handle(CALL, context);
+  // what node:http's context offers: a peer made per request (read only with the option on)
+  const context = (): DispatchContext => ({
+    protocolVersion: '2025-11-25',
+    peer: () => ({ transport: 'tcp', protocol: 'http', protocolVersion: '1.1', address: '127.0.0.1', port: 50000 }),
+  });
+  for (let i = 0; i < perBatch; i++) dispatcher.handle(CALL, context());
   let best = Infinity;
   for (let b = 0; b < batches; b++) {
     const start = process.hrtime.bigint();
-    for (let i = 0; i < perBatch; i++) dispatcher.handle(CALL, context);
+    for (let i = 0; i < perBatch; i++) dispatcher.handle(CALL, context());
     best = Math.min(best, Number(process.hrtime.bigint() - start) / perBatch);
   }
   return best;
@@ -131,7 +139,8 @@ async function main(): Promise<void> {
   if (process.argv.includes('--serve')) return serve(process.argv[process.argv.indexOf('--serve') + 1] as Variant, baseline);
   const rounds = Number(arg('rounds', '3'));
   const requests = Number(arg('requests', '20000'));
-  const variants: Variant[] = baseline ? ['baseline', 'off', 'noop', 'on'] : ['off', 'noop', 'on'];
+  const variants: Variant[] = ['off', 'noop', 'on'];
+  if (baseline) variants.unshift(...(process.argv.includes('--baseline-telemetry') ? (['baseline', 'baseline-noop', 'baseline-on'] as const) : (['baseline'] as const)));
   const ns: Record<string, number[]> = {};
   const cpu: Record<string, number[]> = {};
   for (let r = 0; r < rounds; r++) {
@@ -147,7 +156,10 @@ async function main(): Promise<void> {
   for (const v of variants) {
     const m = median(ns[v]);
     const c = median(cpu[v]);
-    console.log(`${v.padEnd(8)} dispatcher ${m.toFixed(0).padStart(6)} ns/call  ×off ${(m / median(ns.off)).toFixed(3)}   node:http ${c.toFixed(1).padStart(6)} µs CPU/request  ×off ${(c / median(cpu.off)).toFixed(3)}`);
+    const against = baseline ? `  ×baseline ${(c / median(cpu.baseline)).toFixed(3)}` : '';
+    console.log(
+      `${v.padEnd(13)} dispatcher ${m.toFixed(0).padStart(6)} ns/call  ×off ${(m / median(ns.off)).toFixed(3)}   node:http ${c.toFixed(1).padStart(6)} µs CPU/request  ×off ${(c / median(cpu.off)).toFixed(3)}${against}`,
+    );
   }
 }
 

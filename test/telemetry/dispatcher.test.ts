@@ -228,6 +228,31 @@ describe('telemetry: the duration metric', () => {
     expect(failed?.attributes).toEqual(expect.objectContaining({ 'rpc.response.status_code': '-32602', 'mcp.method.name': 'tools/call' }));
     expect(failed?.attributes).not.toHaveProperty('jsonrpc.request.id');
   });
+
+  it('keeps each message its own attributes when what they share is reused: ids, peers, versions and outcomes do not leak', async () => {
+    const peer = (address: string, port: number): DispatchContext['peer'] => () => ({ transport: 'tcp', protocol: 'http', protocolVersion: '1.1', address, port });
+    await dispatcher.dispatch(call(32, 'add', { a: 1, b: 2 }), { protocolVersion: '2025-11-25', peer: peer('10.0.0.1', 1001) });
+    await dispatcher.dispatch(call(33, 'add', { a: 1, b: 2 }), { protocolVersion: '2025-11-25', peer: peer('10.0.0.2', 1002) });
+    await dispatcher.dispatch(call(34, 'add', { a: 'x', b: 2 }), { protocolVersion: '2025-11-25', peer: peer('10.0.0.2', 1002) });
+    await dispatcher.dispatch(call(35, 'add', { a: 1, b: 2 }), { protocolVersion: '2025-06-18', peer: () => ({ transport: 'pipe' }) });
+    await dispatcher.dispatch(call(36, 'add', { a: 1, b: 2 }), { protocolVersion: '2025-11-25', peer: peer('10.0.0.1', 1001) });
+    const shared = { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': 'add', 'gen_ai.operation.name': 'execute_tool' };
+    const http = { ...shared, 'mcp.protocol.version': '2025-11-25', 'network.transport': 'tcp', 'network.protocol.name': 'http', 'network.protocol.version': '1.1' };
+    expect(only(32).attributes).toEqual({ ...http, 'jsonrpc.request.id': '32', 'client.address': '10.0.0.1', 'client.port': 1001 });
+    expect(only(33).attributes).toEqual({ ...http, 'jsonrpc.request.id': '33', 'client.address': '10.0.0.2', 'client.port': 1002 });
+    expect(only(34).attributes).toEqual({ ...http, 'jsonrpc.request.id': '34', 'client.address': '10.0.0.2', 'client.port': 1002, 'error.type': 'tool_error' });
+    expect(only(35).attributes).toEqual({ ...shared, 'jsonrpc.request.id': '35', 'mcp.protocol.version': '2025-06-18', 'network.transport': 'pipe' });
+    expect(only(36).attributes).toEqual({ ...http, 'jsonrpc.request.id': '36', 'client.address': '10.0.0.1', 'client.port': 1001 });
+    const series = (await otel.durations()).map((p) => [p.attributes, p.count]);
+    expect(series).toEqual(
+      expect.arrayContaining([
+        [http, 3],
+        [{ ...http, 'error.type': 'tool_error' }, 1],
+        [{ ...shared, 'mcp.protocol.version': '2025-06-18', 'network.transport': 'pipe' }, 1],
+      ]),
+    );
+    expect(series).toHaveLength(3);
+  });
 });
 
 describe('telemetry: content capture', () => {

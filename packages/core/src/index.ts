@@ -67,10 +67,10 @@ export { BlocksContent, ResourceContent, blocksContent, resourceContent } from '
 export { text, image, audio, resource, resourceLink } from './content/blocks';
 export type { ContentBlock, ResourceContents, ResourceLinkFields, BlockExtras, Annotations, Bytes } from './content/blocks';
 export { ValueBuilder } from './content/ValueBuilder';
-export { toolError } from './content/ToolError';
-export { withResultMeta } from './content/ResultMeta';
-export type { ResultMeta } from './content/ResultMeta';
-export type { ToolError } from './content/ToolError';
+export { toolError } from './remoting/ToolError';
+export { withResultMeta } from './remoting/ResultMeta';
+export type { ResultMeta } from './remoting/ResultMeta';
+export type { ToolError } from './remoting/ToolError';
 
 export { Dispatcher } from './dispatch/Dispatcher';
 export type { DispatchContext } from './dispatch/Dispatcher';
@@ -105,10 +105,10 @@ export type { HttpOptions } from './httpRules/HttpOptions';
 
 export type { AuthInfo, TokenVerifier } from './auth/AuthInfo';
 export { AuthServerUnavailableError } from './auth/AuthServerUnavailableError';
-export type { AuthOptions } from './auth/AuthOptions';
+export type { AuthOptions } from './httpRules/AuthOptions';
 export { Access } from './auth/Access';
 export type { AccessPolicy } from './auth/Access';
-export type { ProtectedResourceMetadataDocument } from './auth/ProtectedResourceMetadata';
+export type { ProtectedResourceMetadataDocument } from './httpRules/ProtectedResourceMetadata';
 export { resourceMetadataUrl } from './auth/resourceUrl';
 export { DEFAULT_MAX_SSE_BUFFER_BYTES } from './httpRules/EventQueue';
 

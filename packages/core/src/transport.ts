@@ -29,8 +29,8 @@ export { EVENT_STREAM_HEADERS, acceptsEventStream, eventStreamFrame } from './ht
 export { EventQueue, progressKey } from './httpRules/EventQueue';
 export type { EventFraming } from './httpRules/EventQueue';
 
-export { resolveAuthOptions } from './auth/AuthOptions';
-export type { ResolvedAuth } from './auth/AuthOptions';
-export type { AuthOutcome } from './auth/BearerAuth';
-export { ProtectedResourceMetadata } from './auth/ProtectedResourceMetadata';
-export type { HttpReply } from './auth/ProtectedResourceMetadata';
+export { resolveAuthOptions } from './httpRules/AuthOptions';
+export type { ResolvedAuth } from './httpRules/AuthOptions';
+export type { AuthOutcome } from './httpRules/BearerAuth';
+export { ProtectedResourceMetadata } from './httpRules/ProtectedResourceMetadata';
+export type { HttpReply } from './httpRules/ProtectedResourceMetadata';

@@ -1,9 +1,13 @@
 /**
  * Connection: the base Service and StdioService share — one dispatcher, one Session (the
  * version negotiated by initialize, the calls in flight), and the framing of the last message
- * read, which replies default to.
+ * read, which replies default to. Messages pass inside as {@link FramedMessage}s and replies as
+ * `string | undefined` (`undefined`: nothing to send); the seed's string API (`readMessage`
+ * returning `''` at the end, `dispatch` returning `''` for nothing to send) is a thin layer over
+ * that, and only it needs a placeholder text for a message over the size limit.
  */
 import { Dispatcher, DispatcherOptions, ServiceDefinition, Session, ToolDeclaration } from '@toolwire/core';
+import type { DispatchResult } from '@toolwire/core';
 import { createDispatcher, describeArgument, refusalResponse } from '@toolwire/core/transport';
 import { DEFAULT_FRAMING, DEFAULT_MAX_MESSAGE_BYTES, FramedMessage, Framing } from './framing/Framing';
 import { frameMessage } from './framing/frameMessage';
@@ -26,7 +30,7 @@ export abstract class Connection {
   /** The message size limit the readers of this connection apply. */
   protected readonly maxMessageBytes: number;
   private lastFraming: Framing = DEFAULT_FRAMING;
-  /** Placeholders of messages over the limit that were read and not yet dispatched, with their replies. */
+  /** Placeholders of messages over the limit that the string API read and did not yet dispatch, with their replies. */
   private readonly refusals = new Map<string, string>();
   private skipped = 0;
 
@@ -50,17 +54,29 @@ export abstract class Connection {
     return this.lastFraming;
   }
 
+  /** Records a message just read (replies default to its framing) and hands it on; `undefined` at the end of the stream. */
+  protected received(message: FramedMessage | undefined): FramedMessage | undefined {
+    if (message) this.lastFraming = message.framing;
+    return message;
+  }
+
+  /** The -32600 reply to a message over the size limit (`id: null`), or `undefined` for a message that was read whole. */
+  protected oversizeReply(message: FramedMessage): string | undefined {
+    return message.tooLarge === undefined ? undefined : refusalResponse(oversizeReason(message, this.maxMessageBytes));
+  }
+
   /**
-   * Records a message just read and returns its text; `''` for the end of the stream. A message
-   * over the size limit comes back as a placeholder that {@link refused} answers.
+   * The string API's text of a message read: its text, `''` at the end of the stream, and for a
+   * message over the size limit a placeholder that {@link refused} answers (the string API has no
+   * other way to carry it to `dispatch`; {@link FramedMessage} carries it as `tooLarge`).
    */
-  protected received(message: FramedMessage | undefined): string {
+  protected textOf(message: FramedMessage | undefined): string {
     if (!message) return '';
-    this.lastFraming = message.framing;
-    if (message.tooLarge === undefined) return message.text;
-    const marker = `\u0000toolwire: oversize message ${++this.skipped} skipped\u0000`;
-    this.refusals.set(marker, refusalResponse(oversizeReason(message, this.maxMessageBytes)));
-    return marker;
+    const reply = this.oversizeReply(message);
+    if (reply === undefined) return message.text;
+    const placeholder = `\u0000toolwire: oversize message ${++this.skipped} skipped\u0000`;
+    this.refusals.set(placeholder, reply);
+    return placeholder;
   }
 
   /** The reply to the placeholder of a message over the limit, or `undefined` for any other text. */
@@ -75,6 +91,11 @@ export abstract class Connection {
   protected frame(json: string, framing: Framing = this.lastFraming): string {
     return frameMessage(json, framing);
   }
+}
+
+/** The reply text of a dispatch result: `undefined` when nothing is to be sent (core's body is then `''`). */
+export function replyOf(result: DispatchResult): string | undefined {
+  return result.body === '' ? undefined : result.body;
 }
 
 /** Why a message over a limit was refused: its size against the message limit, or the header block's. */

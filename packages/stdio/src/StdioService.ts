@@ -6,17 +6,24 @@
 import { PIPE_PEER } from '@toolwire/core';
 import type { DispatchContext, Era, PeerInfo } from '@toolwire/core';
 import type { Readable, Writable } from 'node:stream';
-import { Connection } from './Connection';
-import type { Framing } from './framing/Framing';
+import { Connection, replyOf } from './Connection';
+import type { FramedMessage, Framing } from './framing/Framing';
 import { StreamMessageSource, WAIT } from './io/StreamMessageSource';
 
 /**
  * One asynchronous stdio connection: it remembers the protocol version `initialize`
- * negotiated and the calls in flight, which `notifications/cancelled` aborts.
+ * negotiated and the calls in flight, which `notifications/cancelled` aborts. Driven with the
+ * seed's strings (`readMessage` → `dispatch` → `writeMessage`, `''` for the end and for nothing to
+ * send) or with framed messages and explicit results (`readFramed` → `answer` → `writeMessage`,
+ * `undefined` for both).
  * @example
  * const service = new StdioService(defs, decl);
  * for (let json = await service.readMessage(process.stdin); json !== ''; json = await service.readMessage(process.stdin)) {
  *   await service.writeMessage(process.stdout, await service.dispatch(json));
+ * }
+ * // or
+ * for (let message = await service.readFramed(process.stdin); message; message = await service.readFramed(process.stdin)) {
+ *   await service.writeMessage(process.stdout, await service.answer(message), message.framing);
  * }
  */
 export class StdioService extends Connection {
@@ -31,18 +38,29 @@ export class StdioService extends Connection {
    *   response. Without it, notifications are dropped.
    */
   async dispatch(json: string, onNotification?: (json: string, era?: Era) => void): Promise<string> {
-    return this.handle(json, onNotification);
+    return this.refused(json) ?? (await this.reply(json, onNotification)) ?? '';
   }
 
   /**
-   * @internal Like {@link dispatch}, but returns the response JSON directly when no procedure
-   * went asynchronous (serveStdio's path: no Promise per message).
+   * Runs one message read with {@link readFramed} and resolves to the response JSON, or
+   * `undefined` when nothing is to be sent (a notification, a cancelled request); a message over
+   * the size limit is answered -32600 (`id: null`). Otherwise as {@link dispatch}; never rejects.
    */
-  handle(json: string, onNotification?: (json: string, era?: Era) => void): string | Promise<string> {
-    const refusal = this.refused(json);
-    if (refusal !== undefined) return refusal;
+  async answer(message: FramedMessage, onNotification?: (json: string, era?: Era) => void): Promise<string | undefined> {
+    return this.handle(message, onNotification);
+  }
+
+  /**
+   * @internal Like {@link answer}, but returns the reply directly when no procedure went
+   * asynchronous (serveStdio's path: no Promise per message).
+   */
+  handle(message: FramedMessage, onNotification?: (json: string, era?: Era) => void): string | undefined | Promise<string | undefined> {
+    return this.oversizeReply(message) ?? this.reply(message.text, onNotification);
+  }
+
+  private reply(json: string, onNotification: ((json: string, era?: Era) => void) | undefined): string | undefined | Promise<string | undefined> {
     const result = this.dispatcher.handle(json, this.contextFor(onNotification));
-    return result instanceof Promise ? result.then((r) => r.body) : result.body;
+    return result instanceof Promise ? result.then(replyOf) : replyOf(result);
   }
 
   private readonly plainContext: DispatchContext = { session: this.session, peer: pipePeer };
@@ -57,9 +75,18 @@ export class StdioService extends Connection {
 
   /**
    * Reads one framed message; resolves `''` at the end of the stream and rejects on a stream
-   * error. Bytes read past the message are kept for the next call on the same stream.
+   * error. Bytes read past the message are kept for the next call on the same stream. A message
+   * over the size limit comes back as a placeholder text that {@link dispatch} answers with -32600.
    */
   readMessage(stream: Readable): Promise<string> {
+    return this.readFramed(stream).then((message) => this.textOf(message));
+  }
+
+  /**
+   * Reads one message with its framing; resolves `undefined` at the end of the stream, rejects on
+   * a stream error. A message over the size limit has `tooLarge` set (and no text); {@link answer} answers it.
+   */
+  readFramed(stream: Readable): Promise<FramedMessage | undefined> {
     return this.source(stream)
       .next()
       .then((message) => this.received(message));
@@ -67,12 +94,12 @@ export class StdioService extends Connection {
 
   /**
    * @internal The next message if it can be read without waiting (see
-   * {@link StreamMessageSource.poll}): its text, `''` at the end, or `undefined` when only
-   * {@link readMessage} can get it. Throws the stream's error.
+   * {@link StreamMessageSource.poll}): the message, `undefined` at the end, or {@link WAIT} when
+   * only {@link readFramed} can get it. Throws the stream's error.
    */
-  readBuffered(stream: Readable): string | undefined {
+  readBuffered(stream: Readable): FramedMessage | undefined | typeof WAIT {
     const message = this.source(stream).poll();
-    return message === WAIT ? undefined : this.received(message);
+    return message === WAIT ? message : this.received(message);
   }
 
   private source(stream: Readable): StreamMessageSource {
@@ -95,12 +122,12 @@ export class StdioService extends Connection {
 
   /**
    * Writes one message, framed; resolves once the stream has accepted it (rejects on a write
-   * error). `''` writes nothing.
+   * error). `''` or `undefined` writes nothing.
    * @param framing - defaults to the framing of the last message read.
    */
-  writeMessage(stream: Writable, json: string, framing?: Framing): Promise<void> {
+  writeMessage(stream: Writable, json: string | undefined, framing?: Framing): Promise<void> {
+    if (json === undefined || json === '') return Promise.resolve();
     const frame = this.frame(json, framing);
-    if (frame === '') return Promise.resolve();
     return new Promise((resolve, reject) => {
       stream.write(frame, (error) => (error ? reject(error) : resolve()));
     });

@@ -14,6 +14,7 @@ import type { Era } from '@toolwire/core';
 import type { ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import type { StdioOptions } from './Connection';
 import { StdioService } from './StdioService';
+import { WAIT } from './io/StreamMessageSource';
 import { consoleToStderr } from './consoleToStderr';
 import { ReplyWriter } from './io/ReplyWriter';
 import type { Barrier } from './io/ReplyWriter';
@@ -72,21 +73,21 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
   try {
     let handled = 0; // messages answered since the loop last gave the event loop a turn
     for (;;) {
-      let text = service.readBuffered(input);
-      if (text === undefined || handled === TURN_MESSAGES) {
+      let message = service.readBuffered(input);
+      if (message === WAIT || handled === TURN_MESSAGES) {
         // wait for input, or let the replies of a long burst go out and other work run
         handled = 0;
-        if (text === undefined) writer.flushNow(); // every buffered message is answered: its replies go out now, not a turn later
-        text = text === undefined ? await service.readMessage(input) : await nextTurn(text);
+        if (message === WAIT) writer.flushNow(); // every buffered message is answered: its replies go out now, not a turn later
+        message = message === WAIT ? await service.readFramed(input) : await nextTurn(message);
       }
-      if (text === '' || outputGone) break;
+      if (message === undefined || outputGone) break;
       handled++;
-      const framing = service.framing; // the framing of the message just read
-      const body = service.handle(text, notifiers[framing]);
+      const framing = message.framing;
+      const body = service.handle(message, notifiers[framing]);
       if (typeof body === 'string') {
         writer.write(frameMessage(body, framing)); // answered on the spot: no closure, no Promise
-      } else {
-        const reply = body.then((json) => (outputGone ? undefined : writer.write(frameMessage(json, framing)))).catch(stop);
+      } else if (body !== undefined) {
+        const reply = body.then((json) => (outputGone || json === undefined ? undefined : writer.write(frameMessage(json, framing)))).catch(stop);
         replies.add(reply);
         void reply.then(() => replies.delete(reply));
       }

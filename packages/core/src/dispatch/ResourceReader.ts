@@ -16,7 +16,7 @@ import { describe as jsonKind } from '../schema/Property';
 import type { ProtocolProfile } from '../protocol/profile';
 import { errorResponse, errorResponseWithData, resultResponse } from './jsonRpc';
 import type { RequestId } from './jsonRpc';
-import { isObject, isThenable } from './guards';
+import { isObject, isThenable } from '../guards';
 import { answer } from './DispatchResult';
 import type { DispatchResult } from './DispatchResult';
 import type { InboundRequest } from './Inbound';

@@ -4,7 +4,7 @@
  */
 import { ErrorCodes } from '../remoting/ErrorCodes';
 import { errorResponse, RequestId } from './jsonRpc';
-import { isObject } from './guards';
+import { isObject } from '../guards';
 
 /** The envelope of a request (`id` present) or notification. */
 export interface Envelope {

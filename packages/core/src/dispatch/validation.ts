@@ -10,7 +10,7 @@ import { EnumType } from '../schema/EnumType';
 import { NullableType } from '../schema/NullableType';
 import type { Tool } from '../declaration/Tool';
 import { describe as jsonKind } from '../schema/Property';
-import { isObject as isPlainObject } from './guards';
+import { isObject as isPlainObject } from '../guards';
 
 /** Returns a problem description for `value` at `path`, or `undefined` when it is acceptable. */
 export type Check = (value: unknown, path: string) => string | undefined;

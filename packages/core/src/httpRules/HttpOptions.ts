@@ -5,8 +5,8 @@
  */
 import { checkDispatcherOptions, describeArgument as describe } from '../dispatch/setup';
 import type { DispatcherOptions } from '../dispatch/setup';
-import { resolveAuthOptions } from '../auth/AuthOptions';
-import type { AuthOptions, ResolvedAuth } from '../auth/AuthOptions';
+import { resolveAuthOptions } from './AuthOptions';
+import type { AuthOptions, ResolvedAuth } from './AuthOptions';
 import { DEFAULT_MAX_SSE_BUFFER_BYTES } from './EventQueue';
 import { resolveServerCardOptions } from '../identity/serverCard';
 import type { ServerCardOptions } from '../identity/serverCard';

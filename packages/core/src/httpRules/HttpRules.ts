@@ -13,8 +13,8 @@ import { createHostRule, HostRule } from './hostRule';
 import { acceptsJsonAndEventStream } from './accept';
 import { isJsonContentType } from './contentType';
 import { logToStderr } from '../dispatch/errorPolicy';
-import { BearerAuth } from '../auth/BearerAuth';
-import type { AuthOutcome } from '../auth/BearerAuth';
+import { BearerAuth } from './BearerAuth';
+import type { AuthOutcome } from './BearerAuth';
 
 /** What the rules look at: the method and four headers of a request, and where it arrived. */
 export interface HttpRequestHead {

@@ -12,7 +12,7 @@
  * any of the endpoint's rules. Adapters only translate their framework's request and response into
  * an exchange; options are checked and compiled here, once.
  */
-import type { AuthOutcome } from '../auth/BearerAuth';
+import type { AuthOutcome } from '../httpRules/BearerAuth';
 import type { Access } from '../auth/Access';
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ServiceDefinition } from '../remoting/ServiceDefinition';

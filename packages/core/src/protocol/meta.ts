@@ -3,7 +3,7 @@
  * era when `params._meta` holds the protocol-version key, whatever its value; a claimed request
  * is always validated as modern, a request without a claim is legacy traffic.
  */
-import { isObject } from '../dispatch/guards';
+import { isObject } from '../guards';
 import { LOGGING_LEVELS, isLoggingLevel } from './logLevels';
 import type { LoggingLevel } from './logLevels';
 

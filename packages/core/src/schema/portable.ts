@@ -4,13 +4,13 @@
  * providers reject some valid JSON Schema — Gemini refuses a session over one `type` array,
  * MCP Inspector's `--strict` flags the same — so, under `schemaDialect: 'portable'`, a raw schema
  * holding one of these is named once on stderr when serving starts (it is still published as
- * given: toolwire does not rewrite a schema it did not write).
+ * given: toolwire does not rewrite a schema it did not write; `declaration/unportableSchemas`
+ * names them).
  *
  * The rules: no `type` array; no bare `true`/`false` where a schema is expected; no `$ref`
  * outside the document (not starting with `#`); no schema without a validation keyword (`{}`).
  */
 import type { JsonSchema } from './Type';
-import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 
 /** Keywords whose value is one schema. */
 const SCHEMA_KEYWORDS = ['items', 'contains', 'not', 'propertyNames', 'if', 'then', 'else', 'additionalProperties', 'unevaluatedProperties', 'additionalItems', 'unevaluatedItems', 'contentSchema'];
@@ -94,32 +94,4 @@ function visit(node: unknown, at: string, keyword: string | undefined, depth: nu
 
 function pointer(name: string): string {
   return name.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/**
- * One line per tool of `decl` whose raw input or output schema the portable rules reject, when
- * `decl` uses the `'portable'` dialect (none otherwise).
- */
-export function unportableSchemaMessages(decl: ToolDeclaration): string[] {
-  if (decl.schemaDialect !== 'portable') return [];
-  const lines: string[] = [];
-  for (const tool of decl.tools) {
-    const found = [
-      ...(tool.rawInputSchema ? portableSchemaProblems(tool.rawInputSchema).map((p) => `inputSchema: ${p}`) : []),
-      ...(tool.output && !tool.output.type ? portableSchemaProblems(tool.output.schema).map((p) => `outputSchema: ${p}`) : []),
-    ];
-    if (!found.length) continue;
-    const shown = found.slice(0, 3).join('; ') + (found.length > 3 ? `; and ${found.length - 3} more` : '');
-    lines.push(`tool ${JSON.stringify(tool.name)}'s raw schema is not portable (schemaDialect: 'portable'; some hosts and models reject it): ${shown}`);
-  }
-  return lines;
-}
-
-const warned = new WeakSet<ToolDeclaration>();
-
-/** Writes {@link unportableSchemaMessages} of `decl` to stderr, once per declaration. */
-export function warnUnportableSchemas(decl: ToolDeclaration): void {
-  if (warned.has(decl)) return;
-  warned.add(decl);
-  for (const line of unportableSchemaMessages(decl)) console.error(`toolwire: ${line}`);
 }

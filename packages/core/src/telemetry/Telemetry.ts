@@ -6,30 +6,73 @@
  * it is handled (the span is the active one while its procedure runs, so the procedure's own
  * spans are its children) and when it is refused before that. A `traceparent` in `params._meta`
  * becomes the parent; the span that was active (an HTTP server instrumentation's) is then linked.
- * Outcomes are read off the response text at known offsets; only error bodies are parsed.
+ * Outcomes are read off the response text at known offsets; only error bodies are parsed. What
+ * spans of one (method, tool, protocol version, kind of peer) share — the name, the bounded
+ * attributes, the metric's attributes — is built once and reused, so a message costs one
+ * attribute object (its id and address added) on top of what the OpenTelemetry API does.
  */
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
-import type { DispatchContext } from '../dispatch/Dispatcher';
 import type { PeerInfo } from './PeerInfo';
-import type { DispatchResult, Reply } from '../dispatch/DispatchResult';
-import type { Envelope } from '../dispatch/classify';
-import { idJson } from '../dispatch/jsonRpc';
-import type { RequestId } from '../dispatch/jsonRpc';
-import { isObject } from '../dispatch/guards';
+import { isObject } from '../guards';
 import { claimOf } from '../protocol/meta';
 import { ATTR, CALLER_CODES, CANCELLED, DURATION_METRIC, EXECUTE_TOOL, MCP_METHODS, OTHER_METHOD, RESOURCE_METHODS, SPAN_KIND_SERVER, STATUS_ERROR, TOOL_ERROR } from './conventions';
 import type { TelemetryApi, TelemetryAttributes, TelemetryContext, TelemetryHistogram, TelemetryOptions, TelemetrySpan, TelemetrySpanOptions, TelemetryTracer } from './TelemetryOptions';
 
-/** What a span is about, gathered when it starts. */
-interface Facts {
+/*
+ * What telemetry reads of the dispatcher's objects, described here by shape (the dispatcher's
+ * envelope, DispatchContext and DispatchResult fit them), so telemetry does not import dispatch.
+ */
+
+/** A JSON-RPC request id. */
+type RequestId = string | number;
+
+/** A message read as far as its envelope. */
+interface Envelope {
   readonly id: RequestId | undefined;
+  readonly method: string;
+  readonly params: unknown;
+}
+
+/** What the transport says of a message: where it came from, its abort signal, the version it claims. */
+interface DispatchContext {
+  peer?(): PeerInfo | undefined;
+  readonly signal?: AbortSignal;
+  readonly protocolVersion?: string;
+  readonly session?: { readonly protocolVersion: string };
+}
+
+/** An answer: the JSON-RPC response text, `''` when nothing is sent. */
+interface DispatchResult {
+  readonly body: string;
+}
+
+/**
+ * What every span of one (method, tool, protocol version, kind of peer) shares, built once: its
+ * name and the bounded attributes the span and the metric carry (frozen: spread into each span's
+ * own attributes, and passed as they are to the histogram).
+ */
+interface Shape {
   readonly name: string;
   readonly toolsCall: boolean;
-  /** The attributes the span and the metric share. */
   readonly common: TelemetryAttributes;
-  readonly context: DispatchContext;
-  readonly peer: PeerInfo | undefined;
+  /** The peer fields `common` was built from. */
+  readonly transport: string | undefined;
+  readonly protocol: string | undefined;
+  readonly protocolVersion: string | undefined;
+  /** The metric's attributes of a failed message, by `error.type` and status code, built on first use. */
+  readonly failures: Map<string, TelemetryAttributes>;
 }
+
+/** Shapes by protocol version (`''`: none), each a short list by kind of peer. */
+type ShapeTable = Map<string, Shape[]>;
+
+/** Tools, kinds of peer per (method, tool, version), and failure variants per shape kept; past these, shapes are built per message. */
+const MAX_TOOLS = 4096;
+const MAX_PEER_KINDS = 8;
+const MAX_FAILURES = 32;
+
+/** The outcome of a response that is not an error. */
+const NO_ERROR: { code?: number; message?: string } = Object.freeze({});
 
 /** Every response body starts so; the member after the id (`"result"` or `"error"`) follows. */
 const ID_AT = '{"jsonrpc":"2.0","id":'.length;
@@ -40,8 +83,13 @@ export class Telemetry {
   private readonly api: TelemetryApi;
   private readonly histogram: TelemetryHistogram | undefined;
   private readonly capture: boolean;
+  /** `performance.timeOrigin`, read once: span times are epoch milliseconds. */
+  private readonly origin = performance.timeOrigin;
   /** When the message being dispatched arrived (ms, `performance.now()`); batch entries share it. */
   private arrival = 0;
+  /** Shapes of the handled messages, by method (tools/call of a declared tool: by tool). Every key is bounded: registry methods, declared tools, supported versions. */
+  private readonly byMethod = new Map<string, ShapeTable>();
+  private readonly byTool = new Map<string, ShapeTable>();
 
   constructor(
     options: TelemetryOptions,
@@ -69,22 +117,26 @@ export class Telemetry {
   }
 
   /** Handles one request or notification in its span (`handle` runs the pipeline: rules, handler, stamp). */
-  handled(envelope: Envelope, version: string, context: DispatchContext, handle: () => Reply): Reply {
+  handled<R extends DispatchResult>(envelope: Envelope, version: string, context: DispatchContext, handle: () => R | undefined | Promise<R | undefined>): R | undefined | Promise<R | undefined> {
     const start = this.arrival || performance.now();
-    const facts = this.facts(envelope, version, context);
-    const { span, parent } = this.begin(facts, envelope, start);
-    const reply = this.api.context.with(this.api.trace.setSpan(parent, span), handle);
+    const peer = context.peer?.();
+    const shape = this.shapeOf(envelope, version, peer, true);
+    const { api } = this;
+    const active = api.context.active();
+    const parent = this.parentOf(active, envelope.params);
+    const span = this.begin(shape, envelope, peer, start, active, parent);
+    const reply = api.context.with(api.trace.setSpan(parent, span), handle);
     if (!(reply instanceof Promise)) {
-      this.end(span, facts, start, reply);
+      this.end(span, shape, envelope.id, context, start, reply);
       return reply;
     }
     return reply.then(
       (result) => {
-        this.end(span, facts, start, result);
+        this.end(span, shape, envelope.id, context, start, result);
         return result;
       },
       (error: unknown) => {
-        this.end(span, facts, start, undefined, error);
+        this.end(span, shape, envelope.id, context, start, undefined, error);
         throw error;
       },
     );
@@ -92,97 +144,138 @@ export class Telemetry {
 
   /**
    * A message answered before it reached its handler (not JSON, too deep, not JSON-RPC, a refused
-   * batch, an unsupported version, the modern admission ladder): its span, ended at once.
+   * batch, an unsupported version, the modern admission ladder): its span, ended at once. Its
+   * shape is built for it alone (the version it claims is the client's to choose).
    * @param envelope - the message's envelope, when it was read that far.
    */
-  refused(result: DispatchResult, context: DispatchContext, envelope?: Envelope): DispatchResult {
+  refused<R extends DispatchResult>(result: R, context: DispatchContext, envelope?: Envelope): R {
     const start = this.arrival || performance.now();
-    const facts = this.facts(envelope, envelope && versionOf(envelope, context), context);
-    const { span } = this.begin(facts, envelope, start);
-    this.end(span, facts, start, result);
+    const peer = context.peer?.();
+    const shape = this.shapeOf(envelope, envelope && versionOf(envelope, context), peer, false);
+    const active = this.api.context.active();
+    const parent = this.parentOf(active, envelope?.params);
+    this.end(this.begin(shape, envelope, peer, start, active, parent), shape, envelope?.id, context, start, result);
     return result;
   }
 
-  private facts(envelope: Envelope | undefined, version: string | undefined, context: DispatchContext): Facts {
+  /** The shape of a message's spans: looked up (built the first time) for a handled message, built afresh for a refused one. */
+  private shapeOf(envelope: Envelope | undefined, version: string | undefined, peer: PeerInfo | undefined, cached: boolean): Shape {
     const method = envelope && MCP_METHODS.has(envelope.method) ? envelope.method : OTHER_METHOD;
-    const params = envelope?.params;
-    const common: TelemetryAttributes = { [ATTR.methodName]: method };
-    let name = method;
-    const toolsCall = method === 'tools/call';
-    if (toolsCall) {
-      common[ATTR.operationName] = EXECUTE_TOOL;
-      const tool = isObject(params) ? params.name : undefined;
+    let tool: string | undefined;
+    if (method === 'tools/call') {
+      const params = envelope?.params;
+      const name = isObject(params) ? params.name : undefined;
       // only declared tools: an unknown name is the caller's (-32602), and must not grow span names
-      if (typeof tool === 'string' && this.decl.getTool(tool)) {
-        common[ATTR.toolName] = tool;
-        name = `${method} ${tool}`;
-      }
+      if (typeof name === 'string' && this.decl.getTool(name)) tool = name;
     }
-    if (version !== undefined) common[ATTR.protocolVersion] = version;
-    const peer = context.peer?.();
-    if (peer) {
-      common[ATTR.networkTransport] = peer.transport;
-      if (peer.protocol !== undefined) common[ATTR.networkProtocolName] = peer.protocol;
-      if (peer.protocolVersion !== undefined) common[ATTR.networkProtocolVersion] = peer.protocolVersion;
+    if (!cached) return buildShape(method, tool, version, peer);
+    const byKey = tool === undefined ? this.byMethod : this.byTool;
+    const key = tool ?? method;
+    let byVersion = byKey.get(key);
+    if (!byVersion) {
+      byVersion = new Map();
+      if (byKey.size < MAX_TOOLS) byKey.set(key, byVersion);
     }
-    return { id: envelope?.id, name, toolsCall, common, context, peer };
+    let kinds = byVersion.get(version ?? '');
+    if (!kinds) byVersion.set(version ?? '', (kinds = []));
+    for (const shape of kinds) {
+      if (shape.transport === peer?.transport && shape.protocol === peer?.protocol && shape.protocolVersion === peer?.protocolVersion) return shape;
+    }
+    const shape = buildShape(method, tool, version, peer);
+    if (kinds.length < MAX_PEER_KINDS) kinds.push(shape);
+    return shape;
   }
 
-  /** Starts the span: its parent from `params._meta` (the active span then linked), else the active context. */
-  private begin(facts: Facts, envelope: Envelope | undefined, start: number): { span: TelemetrySpan; parent: TelemetryContext } {
-    const { api } = this;
-    const attributes: TelemetryAttributes = { ...facts.common };
-    if (facts.id !== undefined) attributes[ATTR.requestId] = String(facts.id);
-    const params = envelope?.params;
-    const { peer } = facts;
+  /** The span's parent: the trace context of `params._meta` when it has a `traceparent` (read by the configured propagator), else the active context. */
+  private parentOf(active: TelemetryContext, params: unknown): TelemetryContext {
+    const carrier = isObject(params) ? carrierOf(params._meta) : undefined;
+    return carrier ? this.api.propagation.extract(active, carrier) : active;
+  }
+
+  /** Starts the span under `parent` (the active context, or the trace context of `params._meta`, the active span then linked). */
+  private begin(shape: Shape, envelope: Envelope | undefined, peer: PeerInfo | undefined, start: number, active: TelemetryContext, parent: TelemetryContext): TelemetrySpan {
+    const attributes: TelemetryAttributes = { ...shape.common };
+    const id = envelope?.id;
+    if (id !== undefined) attributes[ATTR.requestId] = String(id);
     if (peer?.address !== undefined) {
       attributes[ATTR.clientAddress] = peer.address;
       if (peer.port !== undefined) attributes[ATTR.clientPort] = peer.port;
     }
-    if (isObject(params)) {
-      if (typeof params.uri === 'string' && envelope && RESOURCE_METHODS.has(envelope.method)) attributes[ATTR.resourceUri] = params.uri;
-      if (this.capture && facts.toolsCall) attributes[ATTR.toolArguments] = JSON.stringify(params.arguments ?? {});
+    const params = envelope?.params;
+    if (envelope && isObject(params)) {
+      if (typeof params.uri === 'string' && RESOURCE_METHODS.has(envelope.method)) attributes[ATTR.resourceUri] = params.uri;
+      if (this.capture && shape.toolsCall) attributes[ATTR.toolArguments] = JSON.stringify(params.arguments ?? {});
     }
-    const active = api.context.active();
-    const carrier = isObject(params) ? carrierOf(params._meta) : undefined;
-    const options: TelemetrySpanOptions = { kind: SPAN_KIND_SERVER, attributes, startTime: epochMs(start) };
-    if (!carrier) return { span: this.tracer.startSpan(facts.name, options, active), parent: active };
-    const parent = api.propagation.extract(active, carrier);
-    const ambient = api.trace.getSpan(active);
-    if (ambient && api.trace.getSpan(parent) !== ambient) options.links = [{ context: ambient.spanContext() }];
-    return { span: this.tracer.startSpan(facts.name, options, parent), parent };
+    const options: TelemetrySpanOptions = { kind: SPAN_KIND_SERVER, attributes, startTime: this.origin + start };
+    if (parent !== active) {
+      const { trace } = this.api;
+      const ambient = trace.getSpan(active);
+      if (ambient && trace.getSpan(parent) !== ambient) options.links = [{ context: ambient.spanContext() }];
+    }
+    return this.tracer.startSpan(shape.name, options, parent);
   }
 
   /** Records the outcome on the span, ends it, and records the duration. */
-  private end(span: TelemetrySpan, facts: Facts, start: number, result: DispatchResult | undefined, thrown?: unknown): void {
+  private end(span: TelemetrySpan, shape: Shape, id: RequestId | undefined, context: DispatchContext, start: number, result: DispatchResult | undefined, thrown?: unknown): void {
     const finish = performance.now();
-    const metric: TelemetryAttributes = { ...facts.common };
-    const outcome = thrown === undefined ? outcomeOf(result?.body ?? '', facts.id) : { code: -32603, message: 'Internal error' };
+    const outcome = thrown === undefined ? outcomeOf(result?.body ?? '', id) : { code: -32603, message: 'Internal error' };
     let errorType: string | undefined;
-    if (outcome.code === -32603 && facts.context.signal?.aborted) {
+    let statusCode: string | undefined;
+    if (outcome.code === -32603 && context.signal?.aborted) {
       errorType = CANCELLED; // the client went away (HTTP) and the procedure failed with the abort
-      span.setAttribute(ATTR.statusCode, String(outcome.code));
-      metric[ATTR.statusCode] = String(outcome.code);
+      statusCode = String(outcome.code);
     } else if (outcome.code !== undefined) {
-      errorType = String(outcome.code);
-      span.setAttribute(ATTR.statusCode, errorType);
-      metric[ATTR.statusCode] = errorType;
+      errorType = statusCode = String(outcome.code);
       if (!CALLER_CODES.has(outcome.code)) span.setStatus({ code: STATUS_ERROR, message: outcome.message });
-    } else if (facts.id !== undefined && (result === undefined || result.body === '')) {
+    } else if (id !== undefined && (result === undefined || result.body === '')) {
       errorType = CANCELLED; // a request answered with nothing: the client cancelled it
-    } else if (facts.toolsCall && result && isToolError(result.body)) {
+    } else if (shape.toolsCall && result && isToolError(result.body)) {
       errorType = TOOL_ERROR;
       span.setStatus({ code: STATUS_ERROR });
-    } else if (this.capture && facts.toolsCall && result) {
-      span.setAttribute(ATTR.toolResult, resultJson(result.body, facts.id));
+    } else if (this.capture && shape.toolsCall && result) {
+      span.setAttribute(ATTR.toolResult, resultJson(result.body, id));
     }
-    if (errorType !== undefined) {
-      span.setAttribute(ATTR.errorType, errorType);
-      metric[ATTR.errorType] = errorType;
-    }
-    span.end(epochMs(finish));
-    this.histogram?.record((finish - start) / 1000, metric);
+    if (statusCode !== undefined) span.setAttribute(ATTR.statusCode, statusCode);
+    if (errorType !== undefined) span.setAttribute(ATTR.errorType, errorType);
+    span.end(this.origin + finish);
+    this.histogram?.record((finish - start) / 1000, errorType === undefined ? shape.common : failureOf(shape, errorType, statusCode));
   }
+}
+
+/** The span name and bounded attributes of (method, tool, version, kind of peer). */
+function buildShape(method: string, tool: string | undefined, version: string | undefined, peer: PeerInfo | undefined): Shape {
+  const common: TelemetryAttributes = { [ATTR.methodName]: method };
+  const toolsCall = method === 'tools/call';
+  if (toolsCall) common[ATTR.operationName] = EXECUTE_TOOL;
+  if (tool !== undefined) common[ATTR.toolName] = tool;
+  if (version !== undefined) common[ATTR.protocolVersion] = version;
+  if (peer) {
+    common[ATTR.networkTransport] = peer.transport;
+    if (peer.protocol !== undefined) common[ATTR.networkProtocolName] = peer.protocol;
+    if (peer.protocolVersion !== undefined) common[ATTR.networkProtocolVersion] = peer.protocolVersion;
+  }
+  return {
+    name: tool === undefined ? method : `${method} ${tool}`,
+    toolsCall,
+    common: Object.freeze(common),
+    transport: peer?.transport,
+    protocol: peer?.protocol,
+    protocolVersion: peer?.protocolVersion,
+    failures: new Map(),
+  };
+}
+
+/** The metric's attributes of a failed message: the shape's, its `error.type` and (for a JSON-RPC error) its status code. */
+function failureOf(shape: Shape, errorType: string, statusCode: string | undefined): TelemetryAttributes {
+  const key = statusCode === undefined ? errorType : `${errorType} ${statusCode}`;
+  let attributes = shape.failures.get(key);
+  if (attributes) return attributes;
+  const built: TelemetryAttributes = { ...shape.common };
+  if (statusCode !== undefined) built[ATTR.statusCode] = statusCode;
+  built[ATTR.errorType] = errorType;
+  attributes = Object.freeze(built);
+  if (shape.failures.size < MAX_FAILURES) shape.failures.set(key, attributes);
+  return attributes;
 }
 
 /** The protocol version a message claims or its transport names, for a refused message. */
@@ -203,15 +296,15 @@ function carrierOf(meta: unknown): Record<string, string> | undefined {
 
 /** The JSON-RPC error of a response, if it is one: read at its offset after a known id, else parsed. */
 function outcomeOf(body: string, id: RequestId | undefined): { code?: number; message?: string } {
-  if (body === '') return {};
-  if (id !== undefined && !body.startsWith(',"error":', ID_AT + idJson(id).length)) return {};
+  if (body === '') return NO_ERROR;
+  if (id !== undefined && !body.startsWith(',"error":', ID_AT + idJson(id).length)) return NO_ERROR;
   try {
     const parsed: unknown = JSON.parse(body);
     const error = isObject(parsed) ? parsed.error : undefined;
-    if (!isObject(error) || typeof error.code !== 'number') return {};
+    if (!isObject(error) || typeof error.code !== 'number') return NO_ERROR;
     return { code: error.code, message: typeof error.message === 'string' ? error.message : undefined };
   } catch {
-    return {};
+    return NO_ERROR;
   }
 }
 
@@ -225,13 +318,13 @@ function isToolError(body: string): boolean {
   return at >= 0 && body.startsWith('true', at + '"isError":'.length);
 }
 
+/** An id as JSON-RPC responses write it. */
+function idJson(id: RequestId): string {
+  return typeof id === 'number' ? String(id) : JSON.stringify(id);
+}
+
 /** The result of a success response as sent (JSON text). */
 function resultJson(body: string, id: RequestId | undefined): string {
   if (id === undefined) return '';
   return body.slice(ID_AT + idJson(id).length + ',"result":'.length, -1);
-}
-
-/** A `performance.now()` time as milliseconds since the epoch (what span start and end times take). */
-function epochMs(now: number): number {
-  return performance.timeOrigin + now;
 }

@@ -14,7 +14,7 @@
  */
 import { InputUnavailableError } from '../../remoting/InputUnavailableError';
 import { InvalidAnswerError } from '../../remoting/InvalidAnswerError';
-import { isObject } from '../guards';
+import { isObject } from '../../guards';
 import type { InboundRequest } from '../Inbound';
 import type { Limits } from '../limits';
 import { clientCapabilitiesOf } from '../callScope';

@@ -8,7 +8,7 @@
  */
 import { limitProblem } from '../argumentLimits';
 import type { Limits } from '../limits';
-import { isObject } from '../guards';
+import { isObject } from '../../guards';
 import { contentProblem } from './contentProblem';
 import type { AskKind } from './CallAsks';
 

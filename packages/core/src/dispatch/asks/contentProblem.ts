@@ -6,7 +6,7 @@
  * strings (`items.enum` or titled `items.anyOf`, `minItems`/`maxItems`) — with a `required` list.
  * A member the schema does not define is refused too: the tool gets only what it asked for.
  */
-import { isObject } from '../guards';
+import { isObject } from '../../guards';
 
 /** Why `content` does not answer `schema` (a message starting with its path, `content.age: …`), or `undefined`. */
 export function contentProblem(schema: unknown, content: Record<string, unknown>, accepted: boolean): string | undefined {

@@ -2,7 +2,7 @@
  * notifications/cancelled: aborts the named request on this connection and suppresses its
  * reply. Stateless transports have no session, so there is nothing to cancel.
  */
-import { isObject } from '../guards';
+import { isObject } from '../../guards';
 import type { NotificationHandler } from './Handler';
 
 export const cancelled: NotificationHandler = ({ params, context }) => {

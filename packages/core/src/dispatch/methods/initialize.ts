@@ -5,7 +5,7 @@
  */
 import { ErrorCodes } from '../../remoting/ErrorCodes';
 import { errorResponse, resultResponse } from '../jsonRpc';
-import { isObject } from '../guards';
+import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';
 import type { RequestHandler } from './Handler';
 

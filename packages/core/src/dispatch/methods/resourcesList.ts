@@ -5,7 +5,7 @@
  */
 import { ErrorCodes } from '../../remoting/ErrorCodes';
 import { errorResponse, resultOpening, resultResponse } from '../jsonRpc';
-import { isObject } from '../guards';
+import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';
 import type { DispatchResult } from '../DispatchResult';
 import type { InboundRequest } from '../Inbound';

@@ -6,7 +6,7 @@
  */
 import { ErrorCodes } from '../../remoting/ErrorCodes';
 import { errorResponse, resultResponse } from '../jsonRpc';
-import { isObject } from '../guards';
+import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';
 import { isLoggingLevel, LOGGING_LEVELS } from '../../protocol/logLevels';
 import type { RequestHandler } from './Handler';

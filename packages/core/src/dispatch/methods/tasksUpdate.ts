@@ -7,7 +7,7 @@
 import { ErrorCodes } from '../../remoting/ErrorCodes';
 import { answer } from '../DispatchResult';
 import { errorResponse } from '../jsonRpc';
-import { isObject } from '../guards';
+import { isObject } from '../../guards';
 import type { RequestHandler } from './Handler';
 import { ACK_JSON, readTaskCall, storeFailure, taskResult, unknownTask } from '../tasks/taskRequest';
 import type { TaskInputResponses } from '../../tasks/TaskRecord';

@@ -6,7 +6,7 @@
  */
 import { ErrorCodes } from '../../remoting/ErrorCodes';
 import { errorResponse, resultOpening, resultResponse } from '../jsonRpc';
-import { isObject } from '../guards';
+import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';
 import type { RequestHandler } from './Handler';
 import { permittedPageJson } from '../permittedTools';

@@ -9,7 +9,7 @@
 import { ErrorCodes } from '../../remoting/ErrorCodes';
 import type { Tool } from '../../declaration/Tool';
 import { PARAM_HEADER_PREFIX, headerStates, headerValue } from '../../protocol/headers';
-import { isObject } from '../guards';
+import { isObject } from '../../guards';
 import { errorResponse } from '../jsonRpc';
 import { refused } from '../DispatchResult';
 import type { DispatchContext } from '../Dispatcher';

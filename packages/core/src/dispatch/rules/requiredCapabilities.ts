@@ -7,7 +7,7 @@
  * refused (an ask the tool then makes fails as it always does there).
  */
 import { ErrorCodes } from '../../remoting/ErrorCodes';
-import { isObject } from '../guards';
+import { isObject } from '../../guards';
 import { errorResponseWithData } from '../jsonRpc';
 import { DispatchResult, refused } from '../DispatchResult';
 import type { Rule } from './Rule';

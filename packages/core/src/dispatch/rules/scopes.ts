@@ -6,7 +6,7 @@
  * ToolCaller, which answers them as it always does.
  */
 import { ErrorCodes } from '../../remoting/ErrorCodes';
-import { isObject } from '../guards';
+import { isObject } from '../../guards';
 import { errorResponse } from '../jsonRpc';
 import { DispatchResult, forbidden } from '../DispatchResult';
 import type { Rule } from './Rule';

@@ -6,7 +6,7 @@
  * (HTTP 400). Legacy versions cannot run a `required` tool at all: -32601, saying so.
  */
 import { ErrorCodes } from '../../remoting/ErrorCodes';
-import { isObject } from '../guards';
+import { isObject } from '../../guards';
 import { errorResponse, errorResponseWithData } from '../jsonRpc';
 import { answer, refused } from '../DispatchResult';
 import type { DispatchResult } from '../DispatchResult';

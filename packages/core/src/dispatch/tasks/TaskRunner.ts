@@ -26,7 +26,7 @@ import { Inbound } from '../Inbound';
 import type { InboundRequest } from '../Inbound';
 import { errorResponse, resultResponse } from '../jsonRpc';
 import type { Limits } from '../limits';
-import { isObject } from '../guards';
+import { isObject } from '../../guards';
 import { clientCapabilitiesOf } from '../callScope';
 import { ASK_METHODS } from '../asks/CallAsks';
 import type { AskKind } from '../asks/CallAsks';

@@ -10,7 +10,7 @@ import { answer } from '../DispatchResult';
 import type { DispatchResult } from '../DispatchResult';
 import type { InboundRequest } from '../Inbound';
 import { errorResponse, resultResponse } from '../jsonRpc';
-import { isObject } from '../guards';
+import { isObject } from '../../guards';
 import type { Services } from '../methods/Handler';
 import type { TaskStore } from '../../tasks/TaskStore';
 import { taskOwnerOf } from './taskOwner';

@@ -4,9 +4,9 @@
  * its defaults, when the transport is created. Unknown names and wrong types throw TypeError.
  */
 import { describeArgument as describe } from '../dispatch/setup';
-import type { TokenVerifier } from './AuthInfo';
-import { canonicalResource, parseResource, resourceMetadataUrl } from './resourceUrl';
-import { scopeList } from './scopes';
+import type { TokenVerifier } from '../auth/AuthInfo';
+import { canonicalResource, parseResource, resourceMetadataUrl } from '../auth/resourceUrl';
+import { scopeList } from '../auth/scopes';
 
 /**
  * The endpoint as an OAuth 2.1 protected resource.

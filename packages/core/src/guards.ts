@@ -1,4 +1,7 @@
-/** Type guards for JSON values arriving as `unknown`. */
+/**
+ * guards: type guards for JSON values arriving as `unknown`. A leaf every folder of core may use
+ * (it imports nothing), so a folder that needs one does not import the dispatcher's folder for it.
+ */
 
 /** A JSON object (not null, not an array). */
 export function isObject(value: unknown): value is Record<string, unknown> {

@@ -9,14 +9,14 @@
  * judged). The raw token goes nowhere else.
  */
 import type { ErrorHook } from '../dispatch/errorPolicy';
-import { isThenable } from '../dispatch/guards';
-import { authRefusal, authServerUnavailable, HttpRefusal, HttpRefusals } from '../httpRules/HttpRefusal';
-import { Access, AccessPolicy } from './Access';
-import type { AuthInfo, TokenVerifier } from './AuthInfo';
+import { isThenable } from '../guards';
+import { authRefusal, authServerUnavailable, HttpRefusal, HttpRefusals } from './HttpRefusal';
+import { Access, AccessPolicy } from '../auth/Access';
+import type { AuthInfo, TokenVerifier } from '../auth/AuthInfo';
 import type { ResolvedAuth } from './AuthOptions';
-import { AuthServerUnavailableError } from './AuthServerUnavailableError';
-import { bearerChallenge, BearerError } from './challenge';
-import { canonicalResource } from './resourceUrl';
+import { AuthServerUnavailableError } from '../auth/AuthServerUnavailableError';
+import { bearerChallenge, BearerError } from '../auth/challenge';
+import { canonicalResource } from '../auth/resourceUrl';
 
 /** What authenticating a request gave: a refusal to send, or the request's access (none without `auth`). */
 export type AuthOutcome = { readonly refusal: HttpRefusal; readonly access?: undefined } | { readonly refusal?: undefined; readonly access: Access | undefined };

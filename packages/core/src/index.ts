@@ -48,13 +48,13 @@ export type { LoggingLevel, LoggingOptions } from './protocol/logLevels';
 
 export { ServiceDefinition } from './remoting/ServiceDefinition';
 export type { Procedure, ProcedureEntry, CallContext, ToolProcedure, ToolResult, ReadContext, ReadContent, ReadResult, ReadProcedure } from './remoting/ServiceDefinition';
-export { RemotingFault } from './remoting/RemotingFault';
+export { RemotingFault } from './faults/RemotingFault';
 export { InputUnavailableError } from './remoting/InputUnavailableError';
 export { InvalidAnswerError } from './remoting/InvalidAnswerError';
 export type { AskOptions, ElicitRequest, ElicitResult, SampleRequest, SampleResult, ListRootsResult } from './remoting/asks';
-export { JsonRpcFault } from './remoting/JsonRpcFault';
-export { ErrorCodes } from './remoting/ErrorCodes';
-export type { ErrorCode } from './remoting/ErrorCodes';
+export { JsonRpcFault } from './faults/JsonRpcFault';
+export { ErrorCodes } from './faults/ErrorCodes';
+export type { ErrorCode } from './faults/ErrorCodes';
 
 export type { Formatter } from './content/Formatter';
 export { decompose } from './content/decompose';

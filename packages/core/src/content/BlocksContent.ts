@@ -7,8 +7,8 @@ import { ContentFormatter, ContentType, FormatContext, profileOf } from './Conte
 import type { Formatter } from './Formatter';
 import { ValueBuilder } from './ValueBuilder';
 import { blockJson, BlockShapeError } from './blocks';
-import { JsonRpcFault } from '../remoting/JsonRpcFault';
-import { ErrorCodes } from '../remoting/ErrorCodes';
+import { JsonRpcFault } from '../faults/JsonRpcFault';
+import { ErrorCodes } from '../faults/ErrorCodes';
 
 /** Writes the blocks `toBlocks` makes of the composed result; shape problems become -32603. */
 class StructuredFormatter extends ContentFormatter {

@@ -6,8 +6,8 @@ import { ContentFormatter, ContentType, FormatContext, profileOf } from './Conte
 import type { Formatter } from './Formatter';
 import { Base64Encoder } from './Base64Encoder';
 import { audioPlaceholder } from './blocks';
-import { JsonRpcFault } from '../remoting/JsonRpcFault';
-import { ErrorCodes } from '../remoting/ErrorCodes';
+import { JsonRpcFault } from '../faults/JsonRpcFault';
+import { ErrorCodes } from '../faults/ErrorCodes';
 
 /** Streams a binary result into a base64 `data` member; anything that is not binary is refused. */
 export class MediaFormatter extends ContentFormatter implements Formatter {

@@ -8,7 +8,7 @@
  */
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ServiceDefinition } from '../remoting/ServiceDefinition';
-import { ErrorCodes } from '../remoting/ErrorCodes';
+import { ErrorCodes } from '../faults/ErrorCodes';
 import { DEFAULT_NEGOTIATED_VERSION, LATEST_MODERN_VERSION, isModernVersion, profileFor, ProtocolProfile } from '../protocol/profile';
 import type { Era } from '../protocol/profile';
 import { META, claimOf } from '../protocol/meta';

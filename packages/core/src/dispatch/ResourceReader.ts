@@ -8,9 +8,9 @@
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ResourceEntry } from '../declaration/ResourceEntry';
 import type { ReadContext, ReadContent, ReadResult, ServiceDefinition } from '../remoting/ServiceDefinition';
-import { JsonRpcFault } from '../remoting/JsonRpcFault';
-import { RemotingFault } from '../remoting/RemotingFault';
-import { ErrorCodes } from '../remoting/ErrorCodes';
+import { JsonRpcFault } from '../faults/JsonRpcFault';
+import { RemotingFault } from '../faults/RemotingFault';
+import { ErrorCodes } from '../faults/ErrorCodes';
 import { encodeBase64 } from '../content/Base64Encoder';
 import { describe as jsonKind } from '../schema/Property';
 import type { ProtocolProfile } from '../protocol/profile';

@@ -4,10 +4,10 @@
  */
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ProcedureEntry, ServiceDefinition } from '../remoting/ServiceDefinition';
-import { RemotingFault } from '../remoting/RemotingFault';
+import { RemotingFault } from '../faults/RemotingFault';
 import { InputUnavailableError } from '../remoting/InputUnavailableError';
-import { JsonRpcFault } from '../remoting/JsonRpcFault';
-import { ErrorCodes } from '../remoting/ErrorCodes';
+import { JsonRpcFault } from '../faults/JsonRpcFault';
+import { ErrorCodes } from '../faults/ErrorCodes';
 import { schemaRevision } from '../schema/revision';
 import { decompose } from '../content/decompose';
 import type { ContentFormatter } from '../content/ContentType';

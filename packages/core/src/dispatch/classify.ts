@@ -2,7 +2,7 @@
  * classify: reads the JSON-RPC envelope of one message — a request or notification to run, a
  * response the server ignores (it sends no requests), or an Invalid Request error to answer.
  */
-import { ErrorCodes } from '../remoting/ErrorCodes';
+import { ErrorCodes } from '../faults/ErrorCodes';
 import { errorResponse, RequestId } from './jsonRpc';
 import { isObject } from '../guards';
 

@@ -4,7 +4,7 @@
  * client gets `-32603`, whose message is masked as `Internal error` unless the server exposes it.
  * The dispatcher and the tools/call path share one policy.
  */
-import { ErrorCodes } from '../remoting/ErrorCodes';
+import { ErrorCodes } from '../faults/ErrorCodes';
 import { errorResponse, RequestId } from './jsonRpc';
 
 /** What {@link ErrorHook} is told about the request an error belongs to. */

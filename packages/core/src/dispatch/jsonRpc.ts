@@ -2,8 +2,8 @@
  * JSON-RPC envelopes: the response builders every transport shares, so an error written by the
  * HTTP router (a body too large) and one written by the dispatcher are the same bytes.
  */
-import { ErrorCodes } from '../remoting/ErrorCodes';
-import type { ErrorCode } from '../remoting/ErrorCodes';
+import { ErrorCodes } from '../faults/ErrorCodes';
+import type { ErrorCode } from '../faults/ErrorCodes';
 
 /** A JSON-RPC request id: a string or an integer (`null` only in error responses). */
 export type RequestId = string | number;

@@ -8,7 +8,7 @@
  * and its mirrored `Mcp-Param-*` headers — are rules of the pipeline's chain (`rules/`).
  */
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
-import { ErrorCodes } from '../remoting/ErrorCodes';
+import { ErrorCodes } from '../faults/ErrorCodes';
 import type { ProtocolProfile } from '../protocol/profile';
 import { META, readMeta } from '../protocol/meta';
 import type { RequestMeta } from '../protocol/meta';

@@ -12,7 +12,7 @@
  * (its process died) turns `failed` with {@link TASK_STOPPED_ERROR}, exactly once.
  */
 import type { JsonObject } from '../declaration/metadata';
-import { ErrorCodes } from '../remoting/ErrorCodes';
+import { ErrorCodes } from '../faults/ErrorCodes';
 import type { TaskError, TaskInputRequests, TaskInputResponses, TaskRecord } from './TaskRecord';
 
 /** What {@link TaskStore.create} needs to know about a new task. */

@@ -3,7 +3,7 @@
  * declaration supports it, else the latest legacy version — records it on the connection's
  * session with the client's capabilities and answers the cached initialize payload. Never inside a batch.
  */
-import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { ErrorCodes } from '../../faults/ErrorCodes';
 import { errorResponse, resultResponse } from '../jsonRpc';
 import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';

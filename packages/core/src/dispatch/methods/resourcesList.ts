@@ -3,7 +3,7 @@
  * profile and cursor (paginated like tools/list, with the same -32602 for an unknown or stale
  * cursor), large pages written from their pre-encoded bytes.
  */
-import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { ErrorCodes } from '../../faults/ErrorCodes';
 import { errorResponse, resultOpening, resultResponse } from '../jsonRpc';
 import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';

@@ -4,7 +4,7 @@
  * and the declaration's default level applies to every request. An unknown level is -32602; a
  * declaration without `logging` has no such method (-32601).
  */
-import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { ErrorCodes } from '../../faults/ErrorCodes';
 import { errorResponse, resultResponse } from '../jsonRpc';
 import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';

@@ -4,7 +4,7 @@
  * ignored); the reply is an empty acknowledgement, or -32602 for an unknown, expired or foreign
  * id and for `inputResponses` that is not an object.
  */
-import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { ErrorCodes } from '../../faults/ErrorCodes';
 import { answer } from '../DispatchResult';
 import { errorResponse } from '../jsonRpc';
 import { isObject } from '../../guards';

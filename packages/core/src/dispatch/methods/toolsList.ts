@@ -4,7 +4,7 @@
  * unknown or stale cursor is -32602. With `auth.listOnlyPermittedTools`, the tools the token
  * cannot call are left out.
  */
-import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { ErrorCodes } from '../../faults/ErrorCodes';
 import { errorResponse, resultOpening, resultResponse } from '../jsonRpc';
 import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';

@@ -6,7 +6,7 @@
  * must not be sent. Otherwise -32020, HTTP 400. Only modern requests over transports with
  * headers (HTTP); it runs after the required capabilities, as the ladder orders them.
  */
-import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { ErrorCodes } from '../../faults/ErrorCodes';
 import type { Tool } from '../../declaration/Tool';
 import { PARAM_HEADER_PREFIX, headerStates, headerValue } from '../../protocol/headers';
 import { isObject } from '../../guards';

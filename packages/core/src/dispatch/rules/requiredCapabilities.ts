@@ -6,7 +6,7 @@
  * ones (HTTP 400). Over stateless legacy HTTP the capabilities cannot be known, and nothing is
  * refused (an ask the tool then makes fails as it always does there).
  */
-import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { ErrorCodes } from '../../faults/ErrorCodes';
 import { isObject } from '../../guards';
 import { errorResponseWithData } from '../jsonRpc';
 import { DispatchResult, refused } from '../DispatchResult';

@@ -5,7 +5,7 @@
  * request's id) naming the scopes it needs. Unknown tools and malformed params pass on to the
  * ToolCaller, which answers them as it always does.
  */
-import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { ErrorCodes } from '../../faults/ErrorCodes';
 import { isObject } from '../../guards';
 import { errorResponse } from '../jsonRpc';
 import { DispatchResult, forbidden } from '../DispatchResult';

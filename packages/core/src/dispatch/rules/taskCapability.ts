@@ -5,7 +5,7 @@
  * refused with -32021 and `data.requiredCapabilities.extensions["io.modelcontextprotocol/tasks"]`
  * (HTTP 400). Legacy versions cannot run a `required` tool at all: -32601, saying so.
  */
-import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { ErrorCodes } from '../../faults/ErrorCodes';
 import { isObject } from '../../guards';
 import { errorResponse, errorResponseWithData } from '../jsonRpc';
 import { answer, refused } from '../DispatchResult';

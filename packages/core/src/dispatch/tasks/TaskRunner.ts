@@ -12,7 +12,7 @@
  */
 import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
 import type { Tool } from '../../declaration/Tool';
-import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { ErrorCodes } from '../../faults/ErrorCodes';
 import { InputUnavailableError } from '../../remoting/InputUnavailableError';
 import { InvalidAnswerError } from '../../remoting/InvalidAnswerError';
 import { MemoryTaskStore } from '../../tasks/MemoryTaskStore';

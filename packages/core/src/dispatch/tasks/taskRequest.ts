@@ -5,7 +5,7 @@
  * that never existed), and a result as the modern era writes it (`resultType` first, the
  * serverInfo `_meta` last).
  */
-import { ErrorCodes } from '../../remoting/ErrorCodes';
+import { ErrorCodes } from '../../faults/ErrorCodes';
 import { answer } from '../DispatchResult';
 import type { DispatchResult } from '../DispatchResult';
 import type { InboundRequest } from '../Inbound';

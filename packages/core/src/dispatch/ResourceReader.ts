@@ -62,12 +62,11 @@ export class ResourceReader {
       if (target.fixed !== undefined) return answer(this.write(id, uri, target.entry, target.fixed, profile));
       return answer(errorResponse(id, ErrorCodes.InternalError, `Resource "${target.key}" is declared but no read procedure is registered for it`));
     }
-    const info = { requestId: id, method: 'resources/read' };
     let value: unknown;
     try {
-      value = fn(...target.args, readContext(request, uri));
+      value = fn(...target.args, new ResourceReadContext(request, uri));
     } catch (error) {
-      return answer(this.failure(id, error, info));
+      return answer(this.failure(id, error));
     }
     if (!isThenable(value)) return this.settled(request, uri, target.entry, value);
     if (request.mode === 'sync') {
@@ -76,7 +75,7 @@ export class ResourceReader {
     }
     return Promise.resolve(value).then(
       (result) => this.settled(request, uri, target.entry, result),
-      (error: unknown) => answer(this.failure(id, error, info)),
+      (error: unknown) => answer(this.failure(id, error)),
     );
   }
 
@@ -93,7 +92,8 @@ export class ResourceReader {
     return answer(errorResponseWithData(request.id, request.profile.resourceNotFound, `Resource not found: ${uri}`, { uri }));
   }
 
-  private failure(id: RequestId, error: unknown, info: { requestId: RequestId; method: string }): string {
+  private failure(id: RequestId, error: unknown): string {
+    const info = { requestId: id, method: 'resources/read' };
     if (error instanceof JsonRpcFault) {
       this.policy.report(error, info);
       return errorResponse(id, error.code, error.message);
@@ -104,10 +104,18 @@ export class ResourceReader {
 
   /** The response: `{"contents":[…]}` plus what the version's results end with. */
   private write(id: RequestId, uri: string, entry: ResourceEntry, value: ReadResult, profile: ProtocolProfile): string {
+    if (typeof value === 'string') return resultResponse(id, `{"contents":[${textContent(uri, entry, value, profile)}]${this.decl.readTail(profile.version)}}`);
     const items: readonly ReadContent[] = typeof value === 'string' ? [{ text: value }] : value instanceof Uint8Array || value instanceof ArrayBuffer ? [{ blob: value }] : Array.isArray(value) ? value : [value as ReadContent];
     const contents = items.map((item, i) => content(item, i, uri, entry, profile));
     return resultResponse(id, `{"contents":${JSON.stringify(contents)}${this.decl.readTail(profile.version)}}`);
   }
+}
+
+/** The wire content of a read that returned text (what {@link content} makes of `{ text }`, written directly). */
+function textContent(uri: string, entry: ResourceEntry, text: string, profile: ProtocolProfile): string {
+  const mimeType = entry.mimeType === undefined ? '' : `,"mimeType":${JSON.stringify(entry.mimeType)}`;
+  const meta = entry.meta && profile.resourceLinks ? `,"_meta":${JSON.stringify(entry.meta)}` : '';
+  return `{"uri":${JSON.stringify(uri)}${mimeType},"text":${JSON.stringify(text)}${meta}}`;
 }
 
 /** One wire content; a malformed item is the server's bug (-32603). */
@@ -125,21 +133,39 @@ function content(item: ReadContent, index: number, uri: string, entry: ResourceE
   return out;
 }
 
-function readContext(request: InboundRequest, uri: string): ReadContext {
-  const { id, profile, context } = request;
-  return {
-    uri,
-    requestId: id,
-    protocolVersion: profile.version,
-    era: profile.era,
-    // looked up only when read: an HTTP request's signal costs an AbortController and a close listener
-    get signal() {
-      return context.signal ?? NEVER_ABORTED;
-    },
-    request: context.request,
-    auth: context.access?.auth,
-    get clientCapabilities() {
-      return clientCapabilitiesOf(request);
-    },
-  };
+/**
+ * The context a read procedure receives. A class, so that its lazy members are the prototype's
+ * (an object literal with getters is built as a slow dictionary object on every read): the signal
+ * — over HTTP, looking it up costs an AbortController and a close listener — and the client's
+ * capabilities are looked up only when read.
+ */
+class ResourceReadContext implements ReadContext {
+  readonly requestId: RequestId;
+  readonly protocolVersion: string;
+  readonly era: ProtocolProfile['era'];
+
+  constructor(
+    private readonly inbound: InboundRequest,
+    readonly uri: string,
+  ) {
+    this.requestId = inbound.id;
+    this.protocolVersion = inbound.profile.version;
+    this.era = inbound.profile.era;
+  }
+
+  get signal(): AbortSignal {
+    return this.inbound.context.signal ?? NEVER_ABORTED;
+  }
+
+  get request(): unknown {
+    return this.inbound.context.request;
+  }
+
+  get auth(): ReadContext['auth'] {
+    return this.inbound.context.access?.auth;
+  }
+
+  get clientCapabilities(): Readonly<Record<string, unknown>> {
+    return clientCapabilitiesOf(this.inbound);
+  }
 }

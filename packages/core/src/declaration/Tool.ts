@@ -60,6 +60,8 @@ export interface ToolListEntry {
   annotations?: ToolAnnotations;
   icons?: Icon[];
   _meta?: JsonObject;
+  /** 2025-11-25 (experimental tasks): whether a call may or must run as a task. */
+  execution?: { taskSupport: TaskSupport };
 }
 
 /** Options of {@link Tool.addParam}. */
@@ -398,6 +400,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     if (this._annotations && profile.annotations) entry.annotations = { ...this._annotations };
     if (this._icons && profile.icons) entry.icons = this._icons.map((icon) => ({ ...icon }));
     if (this._meta && profile.toolMeta) entry._meta = this._meta;
+    if (this._taskSupport !== 'forbidden' && profile.experimentalTasks) entry.execution = { taskSupport: this._taskSupport };
     if (entry.title === undefined) return entry;
     // the schema's order: name, title, description, …
     const { name, title, ...rest } = entry;

@@ -4,7 +4,8 @@
  * `capabilities.tasks`, tools/list carries `execution.taskSupport`, so `callToolStream()` sends
  * `params.task` on its own, gets the task, polls `tasks/get` and reads `tasks/result`;
  * `getTask()`, `listTasks()` and `cancelTask()` work on the task afterwards; a `required` tool
- * called without a task is refused.
+ * called without a task is refused. Over stdio a task announces its terminal status
+ * (`notifications/tasks/status`) on the connection that created it.
  */
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -12,6 +13,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CallToolResultSchema, CreateTaskResultSchema, TaskStatusNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { startServer } from '../src/conformance';
 
 jest.setTimeout(30_000);
@@ -94,8 +96,30 @@ describe.each(transports)('SDK 1.32 experimental tasks over %s', (_name, connect
   });
 
   it('a required tool called as an ordinary call is refused -32601, saying to call it as a task', async () => {
-    await expect(client.request({ method: 'tools/call', params: { name: 'failing_job', arguments: {} } }, (await import('@modelcontextprotocol/sdk/types.js')).CallToolResultSchema)).rejects.toThrow(
-      /runs only as a task/,
-    );
+    await expect(client.request({ method: 'tools/call', params: { name: 'failing_job', arguments: {} } }, CallToolResultSchema)).rejects.toThrow(/runs only as a task/);
+  });
+});
+
+describe('SDK 1.32 over stdio: notifications/tasks/status', () => {
+  it('a task created on the connection announces its terminal status there', async () => {
+    const client = new Client({ name: 'sdk-tasks-status', version: '1.0.0' });
+    const statuses: { taskId: string; status: string }[] = [];
+    let completed: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (completed = resolve));
+    client.setNotificationHandler(TaskStatusNotificationSchema, (notification) => {
+      statuses.push({ taskId: notification.params.taskId, status: notification.params.status });
+      if (notification.params.status === 'completed') completed();
+    });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [main, '--stdio'], stderr: 'pipe' }));
+    try {
+      const created = await client.request(
+        { method: 'tools/call', params: { name: 'slow_compute', arguments: { seconds: 0 }, task: {} } },
+        CreateTaskResultSchema,
+      );
+      await done;
+      expect(statuses).toEqual([{ taskId: created.task.taskId, status: 'completed' }]);
+    } finally {
+      await client.close();
+    }
   });
 });

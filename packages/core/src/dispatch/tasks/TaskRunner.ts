@@ -8,7 +8,8 @@
  * store's `cancel` event), `progress` sets the status message, and an ask makes the task
  * `input_required` (`store.requireInput`, keys unique for the task's life) until the store's
  * `input` event brings the answer. Tasks in flight are bounded by `maxConcurrentCalls` (and the
- * store's own bound); nothing it holds outlives a task.
+ * store's own bound); nothing it holds outlives a task. A 2025-11-25 task created over a
+ * connection (stdio) announces its terminal status there (`notifications/tasks/status`).
  */
 import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
 import type { Tool } from '../../declaration/Tool';
@@ -35,7 +36,7 @@ import { answerProblem } from '../asks/answerProblem';
 import type { PreparedCall, TaskStarter, ToolCaller } from '../ToolCaller';
 import type { TaskHooks } from './TaskHooks';
 import { taskOwnerOf } from './taskOwner';
-import { TASKS_EXTENSION, createTaskResultJson } from './taskWire';
+import { TASKS_EXTENSION, createTaskResultJson, legacyTask } from './taskWire';
 
 /** The task settings of a dispatcher, resolved. */
 export interface TaskSettings {
@@ -66,6 +67,8 @@ interface RunningTask {
   readonly counts: Record<AskKind, number>;
   /** Set once the owner's cancel reached it: its outcome is dropped. */
   cancelled: boolean;
+  /** 2025-11-25 over a connection (stdio): sends `notifications/tasks/status` once the task is terminal. */
+  readonly announce?: () => void;
 }
 
 /** Creates, runs and settles the tasks of one dispatcher. */
@@ -161,9 +164,16 @@ export class TaskRunner implements TaskStarter {
 
   /** Runs the procedure inside the task and settles the task from its outcome. Never rejects. */
   private async run(record: TaskRecord, prepared: PreparedCall, request: InboundRequest, answers: Readonly<Record<string, unknown>>): Promise<void> {
-    const task: RunningTask = { taskId: record.taskId, controller: new AbortController(), waiters: new Map(), counts: { elicitation: 0, sampling: 0, roots: 0 }, cancelled: false };
-    this.running.set(task.taskId, task);
     const outer = request.context;
+    const task: RunningTask = {
+      taskId: record.taskId,
+      controller: new AbortController(),
+      waiters: new Map(),
+      counts: { elicitation: 0, sampling: 0, roots: 0 },
+      cancelled: false,
+      ...(request.profile.era === 'legacy' && outer.session && outer.notify && { announce: () => this.announce(record, outer) }),
+    };
+    this.running.set(task.taskId, task);
     // the task's own context: its signal is the task's, and nothing goes back on the request that created it
     const context: DispatchContext = { protocolVersion: outer.protocolVersion, request: outer.request, access: outer.access, signal: task.controller.signal };
     const inbound = new Inbound(request.id, request.method, request.params, request.profile, context, 'async', false, request.meta) as InboundRequest;
@@ -183,7 +193,10 @@ export class TaskRunner implements TaskStarter {
       body = this.policy.internal(request.id, error, { requestId: request.id, method: 'tools/call', tool: prepared.name });
     }
     try {
-      if (!task.cancelled) await this.settle(task.taskId, body);
+      if (!task.cancelled) {
+        await this.settle(task.taskId, body);
+        task.announce?.();
+      }
     } catch (error) {
       this.report(error, task, prepared.name);
     } finally {
@@ -300,7 +313,10 @@ export class TaskRunner implements TaskStarter {
       reason.name = 'AbortError';
       task.controller.abort(reason);
       this.finish(task, 'the task was cancelled');
-      this.store.markCancelled(task.taskId).catch((error: unknown) => this.report(error, task));
+      this.store.markCancelled(task.taskId).then(
+        () => task.announce?.(),
+        (error: unknown) => this.report(error, task),
+      );
       return;
     }
     for (const [key, value] of Object.entries(event.inputResponses)) {
@@ -311,6 +327,16 @@ export class TaskRunner implements TaskStarter {
       if (problem) waiter.reject(new InvalidAnswerError(`The client's answer to ${ASK_METHODS[waiter.kind]} is not valid: ${problem}`));
       else waiter.resolve(value);
     }
+  }
+
+  /** Sends a 2025-11-25 task's status (`notifications/tasks/status`) on the connection that created it. */
+  private announce(record: TaskRecord, context: DispatchContext): void {
+    this.store
+      .get(record.taskId, record.owner)
+      .then((task) => {
+        if (task) context.notify?.(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: legacyTask(task) }), 'legacy');
+      })
+      .catch((error: unknown) => this.policy.report(error, { requestId: record.taskId, method: 'notifications/tasks/status' }));
   }
 
   /** Forgets a task this instance ran; asks still waiting reject; who waits for it to settle looks again. */

@@ -407,6 +407,28 @@ export const RULES: readonly Rule[] = [
       }
     },
   },
+  {
+    name: 'tasks (legacy): 2025-11-25 runs a call with params.task as a task (CreateTaskResult { task }, tasks/result answers the tool result, tasks/list has it); earlier versions answer tasks/* -32601',
+    applies: (_t, p) => !modern(p),
+    async check(t, p) {
+      if (!p.experimentalTasks) {
+        const get = await t.send({ version: p.version, method: 'tasks/get', params: { taskId: 'x' } });
+        expectError(get, ErrorCodes.MethodNotFound);
+        return;
+      }
+      const created = await t.send(call(p.version, 'task_add', { a: 20, b: 22 }, { params: { name: 'task_add', arguments: { a: 20, b: 22 }, task: {} } }));
+      const task = created.reply?.result?.task as Record<string, unknown> | undefined;
+      expect(task).toMatchObject({ status: 'working', ttl: TASK_OPTIONS.taskTtlMs, pollInterval: TASK_OPTIONS.taskPollIntervalMs });
+      const taskId = String(task?.taskId);
+      const result = await t.send({ version: p.version, method: 'tasks/result', params: { taskId } });
+      expect(result.reply?.result).toMatchObject({ content: [{ type: 'text', text: '42' }], isError: false, _meta: { 'io.modelcontextprotocol/related-task': { taskId } } });
+      const got = await t.send({ version: p.version, method: 'tasks/get', params: { taskId } });
+      expect(got.reply?.result).toMatchObject({ taskId, status: 'completed' });
+      const listed = await t.send({ version: p.version, method: 'tasks/list', params: {} });
+      expect((listed.reply?.result?.tasks as Array<{ taskId: string }>).map((x) => x.taskId)).toContain(taskId);
+      if (t.protected) expectError(await t.send({ version: p.version, method: 'tasks/get', params: { taskId }, token: 'admin' }), ErrorCodes.InvalidParams, /unknown task/);
+    },
+  },
 ];
 
 /** Every supported version's profile, legacy and modern. */

@@ -62,6 +62,8 @@ export interface ToolListEntry {
   annotations?: ToolAnnotations;
   icons?: Icon[];
   _meta?: JsonObject;
+  /** 2025-11-25 (experimental tasks): whether a call may or must run as a task. */
+  execution?: { taskSupport: TaskSupport };
 }
 
 /** Options of {@link Tool.addParam}. */
@@ -423,6 +425,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     if (this._icons && profile.icons) entry.icons = this._icons.map((icon) => ({ ...icon }));
     const meta = this._ui ? withUi(this._meta, this._ui, this._ui.resourceUri) : this._meta;
     if (meta && profile.toolMeta) entry._meta = meta;
+    if (this._taskSupport !== 'forbidden' && profile.experimentalTasks) entry.execution = { taskSupport: this._taskSupport };
     if (entry.title === undefined) return entry;
     // the schema's order: name, title, description, …
     const { name, title, ...rest } = entry;

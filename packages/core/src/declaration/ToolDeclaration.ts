@@ -105,6 +105,8 @@ export interface ServerCapabilities {
   resources?: Record<string, never>;
   logging?: Record<string, never>;
   extensions?: Record<string, Record<string, unknown>>;
+  /** 2025-11-25 (experimental tasks): what the server's tasks offer. */
+  tasks?: { list: Record<string, never>; cancel: Record<string, never>; requests: { tools: { call: Record<string, never> } } };
 }
 
 /** The `initialize` result. */
@@ -401,7 +403,7 @@ export class ToolDeclaration {
   private initializePayload(version: string): { object: InitializeResult; json: string } {
     const profile = this.profiles.get(version) ?? profileFor(version);
     return this.catalog.cache.get('initialize', profile, 0, () => {
-      const result: InitializeResult = { protocolVersion: version, capabilities: this.capabilities(), serverInfo: this.identity.serverInfo(profile) };
+      const result: InitializeResult = { protocolVersion: version, capabilities: this.capabilities(false, profile.experimentalTasks), serverInfo: this.identity.serverInfo(profile) };
       if (this.identity.instructions) result.instructions = this.identity.instructions;
       return result;
     });
@@ -422,16 +424,17 @@ export class ToolDeclaration {
 
   /**
    * The capabilities of `initialize` and `server/discover`: what the catalog serves, and logging
-   * when enabled; `server/discover` (`modern`) names the tasks extension when a tool supports tasks.
+   * when enabled; when a tool supports tasks, `server/discover` (`modern`) names the tasks
+   * extension and a 2025-11-25 `initialize` (`experimentalTasks`) declares `tasks`.
    */
-  private capabilities(modern = false): ServerCapabilities {
+  private capabilities(modern = false, experimentalTasks = false): ServerCapabilities {
     const capabilities: ServerCapabilities = { tools: {} };
     if (this.catalog.hasResources) capabilities.resources = {};
     if (this.logLevel) capabilities.logging = {};
     if (this.catalog.hasApps) capabilities.extensions = { ...capabilities.extensions, [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } };
-    if (modern && this.catalog.tools.some((tool) => tool.taskSupport !== 'forbidden')) {
-      capabilities.extensions = { ...capabilities.extensions, 'io.modelcontextprotocol/tasks': {} };
-    }
+    const tasks = (modern || experimentalTasks) && this.catalog.tools.some((tool) => tool.taskSupport !== 'forbidden');
+    if (tasks && modern) capabilities.extensions = { ...capabilities.extensions, 'io.modelcontextprotocol/tasks': {} };
+    if (tasks && experimentalTasks) capabilities.tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
     return capabilities;
   }
 

@@ -25,7 +25,8 @@ export interface EraRules {
 }
 
 const LEGACY: EraRules = Object.freeze({
-  methods: new Set(['initialize', 'tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read', 'ping', 'logging/setLevel']),
+  // tasks/*: the experimental tasks of 2025-11-25 (-32601 on the versions before it: their handlers ask the profile)
+  methods: new Set(['initialize', 'tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read', 'ping', 'logging/setLevel', 'tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel']),
   unknownMethod: 'response' as const,
   stamp: (_request: InboundRequest, reply: Reply) => reply,
 });

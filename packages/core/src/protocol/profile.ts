@@ -40,15 +40,21 @@ export interface ProtocolProfile {
   readonly mcpHeaders: boolean;
   /** The code of a `resources/read` for a URI the server does not serve: -32002 (legacy); 2026-07-28 forbids it, so -32602. */
   readonly resourceNotFound: -32002 | -32602;
+  /**
+   * The experimental tasks of 2025-11-25: `capabilities.tasks`, `execution.taskSupport` on tools,
+   * `params.task` on tools/call, `tasks/get|result|list|cancel`. 2026-07-28 replaced them with the
+   * `io.modelcontextprotocol/tasks` extension; earlier versions have no tasks.
+   */
+  readonly experimentalTasks: boolean;
 }
 
 /** The known revisions, oldest first; each entry lists only what it changed. */
 const REVISIONS: readonly [string, Partial<ProtocolProfile>][] = [
-  ['2024-11-05', { era: 'legacy', batches: true, validationIsToolError: false, titles: false, resourceLinks: false, audio: false, annotations: false, icons: false, structuredOutput: false, toolMeta: false, resultFields: false, anyOutputRoot: false, mcpHeaders: false, resourceNotFound: -32002 }],
+  ['2024-11-05', { era: 'legacy', batches: true, validationIsToolError: false, titles: false, resourceLinks: false, audio: false, annotations: false, icons: false, structuredOutput: false, toolMeta: false, resultFields: false, anyOutputRoot: false, mcpHeaders: false, resourceNotFound: -32002, experimentalTasks: false }],
   ['2025-03-26', { audio: true, annotations: true }],
   ['2025-06-18', { batches: false, titles: true, resourceLinks: true, structuredOutput: true, toolMeta: true }],
-  ['2025-11-25', { validationIsToolError: true, icons: true }],
-  ['2026-07-28', { era: 'modern', batches: false, resultFields: true, anyOutputRoot: true, mcpHeaders: true, resourceNotFound: -32602 }],
+  ['2025-11-25', { validationIsToolError: true, icons: true, experimentalTasks: true }],
+  ['2026-07-28', { era: 'modern', batches: false, resultFields: true, anyOutputRoot: true, mcpHeaders: true, resourceNotFound: -32602, experimentalTasks: false }],
 ];
 
 const PROFILES: ReadonlyMap<string, ProtocolProfile> = (() => {

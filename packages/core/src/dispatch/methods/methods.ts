@@ -17,6 +17,8 @@ import { cancelled } from './cancelled';
 import { tasksGet } from './tasksGet';
 import { tasksUpdate } from './tasksUpdate';
 import { tasksCancel } from './tasksCancel';
+import { tasksResult } from './tasksResult';
+import { tasksList } from './tasksList';
 
 /** The request handlers by method name. */
 export const REQUESTS: ReadonlyMap<string, RequestHandler> = new Map([
@@ -32,6 +34,8 @@ export const REQUESTS: ReadonlyMap<string, RequestHandler> = new Map([
   ['tasks/get', tasksGet],
   ['tasks/update', tasksUpdate],
   ['tasks/cancel', tasksCancel],
+  ['tasks/result', tasksResult],
+  ['tasks/list', tasksList],
 ]);
 
 /** The notification handlers by method name (any other notification is ignored). */

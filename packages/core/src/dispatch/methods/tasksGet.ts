@@ -1,15 +1,17 @@
 /**
  * tasks/get (2026-07-28, the tasks extension): the caller's task as a `DetailedTask` — its status
  * with `inputRequests`, `result` or `error` as that status calls for; -32602 for an unknown,
- * expired or foreign id.
+ * expired or foreign id. 2025-11-25 (experimental tasks): the task's fields (`ttl`, `pollInterval`).
  */
 import type { RequestHandler } from './Handler';
-import { readTaskCall, storeFailure, taskResult, unknownTask } from '../tasks/taskRequest';
+import { eraTaskResult, readTaskCall, storeFailure, unknownTask } from '../tasks/taskRequest';
 import { detailedTaskJson } from '../tasks/taskWire';
 
 export const tasksGet: RequestHandler = (request, services) => {
   const call = readTaskCall(request, services);
   if (!('taskId' in call)) return call;
   if (!call.store) return unknownTask(request, call.taskId);
-  return call.store.get(call.taskId, call.owner).then((task) => (task ? taskResult(request, services, detailedTaskJson(task)) : unknownTask(request, call.taskId)), storeFailure(request, services));
+  return call.store
+    .get(call.taskId, call.owner)
+    .then((task) => (task ? eraTaskResult(request, services, task, detailedTaskJson(task)) : unknownTask(request, call.taskId)), storeFailure(request, services));
 };

@@ -3,7 +3,8 @@
  * `tasks/cancel` from a request whose `_meta` does not declare the `io.modelcontextprotocol/tasks`
  * extension, and a call of a tool whose task support is `required` from such a request, are
  * refused with -32021 and `data.requiredCapabilities.extensions["io.modelcontextprotocol/tasks"]`
- * (HTTP 400). Legacy versions cannot run a `required` tool at all: -32601, saying so.
+ * (HTTP 400). Legacy versions: a `required` tool called without `params.task` (2025-11-25, whose
+ * experimental tasks have it) or on a version without tasks is -32601, saying so.
  */
 import { ErrorCodes } from '../../faults/ErrorCodes';
 import { isObject } from '../../guards';
@@ -24,7 +25,9 @@ export const taskCapability: Rule = (request, { decl }) => {
   const tool = decl.getTool(params.name);
   if (tool?.taskSupport !== 'required') return undefined;
   if (!request.meta) {
-    const message = `Method not found: tool "${tool.name}" runs only as a task, which protocol version ${request.profile.version} cannot do (use MCP 2026-07-28 with the ${TASKS_EXTENSION} extension)`;
+    if (request.profile.experimentalTasks && isObject(params.task)) return undefined; // a 2025-11-25 task call
+    const how = request.profile.experimentalTasks ? 'call it with params.task' : `protocol version ${request.profile.version} has no tasks (use 2025-11-25 or 2026-07-28)`;
+    const message = `Method not found: tool "${tool.name}" runs only as a task: ${how}`;
     return answer(errorResponse(request.id, ErrorCodes.MethodNotFound, message));
   }
   return TaskRunner.declares(request) ? undefined : missing(request, `tool "${tool.name}" runs only as a task, which needs`);

@@ -8,7 +8,8 @@
  * store's `cancel` event), `progress` sets the status message, and an ask makes the task
  * `input_required` (`store.requireInput`, keys unique for the task's life) until the store's
  * `input` event brings the answer. Tasks in flight are bounded by `maxConcurrentCalls` (and the
- * store's own bound); nothing it holds outlives a task.
+ * store's own bound); nothing it holds outlives a task. A 2025-11-25 task created over a
+ * connection (stdio) announces its terminal status there (`notifications/tasks/status`).
  */
 import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
 import type { Tool } from '../../declaration/Tool';
@@ -17,6 +18,7 @@ import { InputUnavailableError } from '../../remoting/InputUnavailableError';
 import { InvalidAnswerError } from '../../remoting/InvalidAnswerError';
 import { MemoryTaskStore } from '../../tasks/MemoryTaskStore';
 import type { TaskEvent, TaskStore } from '../../tasks/TaskStore';
+import { isTerminalTaskStatus } from '../../tasks/TaskRecord';
 import type { TaskError, TaskRecord } from '../../tasks/TaskRecord';
 import { answer, busy } from '../DispatchResult';
 import type { DispatchResult } from '../DispatchResult';
@@ -34,7 +36,7 @@ import { answerProblem } from '../asks/answerProblem';
 import type { PreparedCall, TaskStarter, ToolCaller } from '../ToolCaller';
 import type { TaskHooks } from './TaskHooks';
 import { taskOwnerOf } from './taskOwner';
-import { TASKS_EXTENSION, createTaskResultJson } from './taskWire';
+import { TASKS_EXTENSION, createTaskResultJson, legacyTask } from './taskWire';
 
 /** The task settings of a dispatcher, resolved. */
 export interface TaskSettings {
@@ -65,12 +67,19 @@ interface RunningTask {
   readonly counts: Record<AskKind, number>;
   /** Set once the owner's cancel reached it: its outcome is dropped. */
   cancelled: boolean;
+  /** 2025-11-25 over a connection (stdio): sends `notifications/tasks/status` once the task is terminal. */
+  readonly announce?: () => void;
 }
 
 /** Creates, runs and settles the tasks of one dispatcher. */
 export class TaskRunner implements TaskStarter {
   private storeInUse: TaskStore | undefined;
   private readonly running = new Map<string, RunningTask>();
+  /** The ids of the tasks this instance created, by owner, newest last (for 2025-11-25 `tasks/list`; bounded). */
+  private readonly created = new Map<string, string[]>();
+  private createdCount = 0;
+  /** Who waits for a task of this instance to settle (`tasks/result`), by task id. */
+  private readonly settledWaiters = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly tools: ToolCaller,
@@ -104,10 +113,15 @@ export class TaskRunner implements TaskStarter {
     return isObject(extensions) && isObject(extensions[TASKS_EXTENSION]);
   }
 
-  /** Whether this tools/call becomes a task before its procedure runs. */
+  /**
+   * Whether this tools/call becomes a task before its procedure runs: 2026-07-28, a task tool
+   * called by a request that declares the extension; 2025-11-25, one whose call carries `params.task`.
+   */
   wants(request: InboundRequest): boolean {
     const tool = this.toolOf(request);
-    return tool !== undefined && tool.taskBegins === 'immediately' && this.canTask(request, tool);
+    if (!tool || tool.taskSupport === 'forbidden' || request.mode !== 'async') return false;
+    if (request.profile.era === 'legacy') return request.profile.experimentalTasks && isObject((request.params as Record<string, unknown>).task);
+    return tool.taskBegins === 'immediately' && this.canTask(request, tool);
   }
 
   beginsHere(request: InboundRequest, tool: Tool): boolean {
@@ -143,15 +157,23 @@ export class TaskRunner implements TaskStarter {
       if (error instanceof RangeError) return busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: ${error.message}`));
       return answer(this.policy.internal(request.id, error, { requestId: request.id, method: 'tools/call' }));
     }
+    this.remember(task);
     void this.run(task, prepared, request, answers);
-    return answer(resultResponse(request.id, createTaskResultJson(task)));
+    return answer(resultResponse(request.id, createTaskResultJson(task, request.profile.era === 'modern')));
   }
 
   /** Runs the procedure inside the task and settles the task from its outcome. Never rejects. */
   private async run(record: TaskRecord, prepared: PreparedCall, request: InboundRequest, answers: Readonly<Record<string, unknown>>): Promise<void> {
-    const task: RunningTask = { taskId: record.taskId, controller: new AbortController(), waiters: new Map(), counts: { elicitation: 0, sampling: 0, roots: 0 }, cancelled: false };
-    this.running.set(task.taskId, task);
     const outer = request.context;
+    const task: RunningTask = {
+      taskId: record.taskId,
+      controller: new AbortController(),
+      waiters: new Map(),
+      counts: { elicitation: 0, sampling: 0, roots: 0 },
+      cancelled: false,
+      ...(request.profile.era === 'legacy' && outer.session && outer.notify && { announce: () => this.announce(record, outer) }),
+    };
+    this.running.set(task.taskId, task);
     // the task's own context: its signal is the task's, and nothing goes back on the request that created it
     const context: DispatchContext = { protocolVersion: outer.protocolVersion, request: outer.request, access: outer.access, signal: task.controller.signal };
     const inbound = new Inbound(request.id, request.method, request.params, request.profile, context, 'async', false, request.meta) as InboundRequest;
@@ -171,11 +193,75 @@ export class TaskRunner implements TaskStarter {
       body = this.policy.internal(request.id, error, { requestId: request.id, method: 'tools/call', tool: prepared.name });
     }
     try {
-      if (!task.cancelled) await this.settle(task.taskId, body);
+      if (!task.cancelled) {
+        await this.settle(task.taskId, body);
+        task.announce?.();
+      }
     } catch (error) {
       this.report(error, task, prepared.name);
     } finally {
       this.finish(task, `the task ended`);
+    }
+  }
+
+  /** Most task ids {@link created} keeps (the oldest are forgotten first). */
+  static readonly MAX_LISTED = 10_000;
+
+  /** Notes a created task for `tasks/list`, forgetting the oldest beyond {@link MAX_LISTED}. */
+  private remember(task: TaskRecord): void {
+    const ids = this.created.get(task.owner) ?? [];
+    if (ids.length === 0) this.created.set(task.owner, ids);
+    ids.push(task.taskId);
+    if (++this.createdCount <= TaskRunner.MAX_LISTED) return;
+    const [owner, oldest] = this.created.entries().next().value as [string, string[]];
+    oldest.shift();
+    this.createdCount--;
+    if (oldest.length === 0) this.created.delete(owner);
+  }
+
+  /** The owner's tasks this instance created that the store still has, oldest first (2025-11-25 `tasks/list`). */
+  async list(owner: string): Promise<TaskRecord[]> {
+    const ids = this.created.get(owner);
+    const store = this.storeIfUsed;
+    if (!ids || !store) return [];
+    const found = await Promise.all(ids.map((id) => store.get(id, owner)));
+    const live = found.filter((task): task is TaskRecord => task !== undefined);
+    if (live.length < ids.length) {
+      this.createdCount -= ids.length - live.length;
+      const keep = new Set(live.map((task) => task.taskId));
+      const kept = ids.filter((id) => keep.has(id));
+      if (kept.length) this.created.set(owner, kept);
+      else this.created.delete(owner);
+    }
+    return live;
+  }
+
+  /**
+   * The owner's task once it is terminal (2025-11-25 `tasks/result`), or `undefined` when it is
+   * unknown, expired or foreign. Wakes when a task of this instance settles, and otherwise
+   * looks again every poll interval (the task may run on another instance); stops when `signal` aborts.
+   */
+  async terminal(taskId: string, owner: string, signal?: AbortSignal): Promise<TaskRecord | undefined> {
+    const store = this.storeIfUsed;
+    if (!store) return undefined;
+    for (;;) {
+      const task = await store.get(taskId, owner);
+      if (!task || isTerminalTaskStatus(task.status)) return task;
+      if (signal?.aborted) throw signal.reason;
+      await new Promise<void>((resolve) => {
+        const wake = (): void => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', wake);
+          this.settledWaiters.get(taskId)?.delete(wake);
+          if (this.settledWaiters.get(taskId)?.size === 0) this.settledWaiters.delete(taskId);
+          resolve();
+        };
+        const timer = setTimeout(wake, task.pollIntervalMs ?? this.settings.pollIntervalMs);
+        signal?.addEventListener('abort', wake, { once: true });
+        let waiters = this.settledWaiters.get(taskId);
+        if (!waiters) this.settledWaiters.set(taskId, (waiters = new Set()));
+        waiters.add(wake);
+      });
     }
   }
 
@@ -191,6 +277,9 @@ export class TaskRunner implements TaskStarter {
   private ask(task: RunningTask, inbound: InboundRequest, toolName: string, kind: AskKind, params: unknown, key: string | undefined, before: Readonly<Record<string, unknown>>): Promise<unknown> {
     const name = key ?? `${kind}-${++task.counts[kind]}`;
     if (Object.prototype.hasOwnProperty.call(before, name)) return Promise.resolve(before[name]);
+    if (inbound.profile.era !== 'modern') {
+      return Promise.reject(new InputUnavailableError(`Tool "${toolName}" asked the client for ${kind} inside a ${inbound.profile.version} task, which toolwire does not support (use MCP 2026-07-28)`));
+    }
     if (!isObject(clientCapabilitiesOf(inbound)[kind])) {
       return Promise.reject(new InputUnavailableError(`Tool "${toolName}" asked the client for ${kind}, but the request that created its task did not declare the "${kind}" capability`));
     }
@@ -224,7 +313,10 @@ export class TaskRunner implements TaskStarter {
       reason.name = 'AbortError';
       task.controller.abort(reason);
       this.finish(task, 'the task was cancelled');
-      this.store.markCancelled(task.taskId).catch((error: unknown) => this.report(error, task));
+      this.store.markCancelled(task.taskId).then(
+        () => task.announce?.(),
+        (error: unknown) => this.report(error, task),
+      );
       return;
     }
     for (const [key, value] of Object.entries(event.inputResponses)) {
@@ -237,9 +329,22 @@ export class TaskRunner implements TaskStarter {
     }
   }
 
-  /** Forgets a task this instance ran; asks still waiting reject. */
+  /** Sends a 2025-11-25 task's status (`notifications/tasks/status`) on the connection that created it. */
+  private announce(record: TaskRecord, context: DispatchContext): void {
+    this.store
+      .get(record.taskId, record.owner)
+      .then((task) => {
+        if (task) context.notify?.(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: legacyTask(task) }), 'legacy');
+      })
+      .catch((error: unknown) => this.policy.report(error, { requestId: record.taskId, method: 'notifications/tasks/status' }));
+  }
+
+  /** Forgets a task this instance ran; asks still waiting reject; who waits for it to settle looks again. */
   private finish(task: RunningTask, why: string): void {
     if (this.running.get(task.taskId) === task) this.running.delete(task.taskId);
+    const settled = this.settledWaiters.get(task.taskId);
+    // after the store's write of the outcome has been awaited (run) or started (cancel): the next get sees it
+    if (settled) queueMicrotask(() => settled.forEach((wake) => wake()));
     for (const [key] of task.waiters) this.dropWaiter(task, key, new InputUnavailableError(`No answer can come: ${why}`));
   }
 

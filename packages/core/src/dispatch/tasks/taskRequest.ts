@@ -14,6 +14,8 @@ import { isObject } from '../../guards';
 import type { Services } from '../methods/Handler';
 import type { TaskStore } from '../../tasks/TaskStore';
 import { taskOwnerOf } from './taskOwner';
+import { legacyTask } from './taskWire';
+import type { TaskRecord } from '../../tasks/TaskRecord';
 
 /** A tasks/* request that names a task: its id, its caller and the store (`undefined` before any task existed). */
 export interface TaskCall {
@@ -25,6 +27,7 @@ export interface TaskCall {
 
 /** Reads a tasks/* request, or its -32602 reply. */
 export function readTaskCall(request: InboundRequest, { tasks }: Services): TaskCall | DispatchResult {
+  if (request.profile.era === 'legacy' && !request.profile.experimentalTasks) return noTasks(request);
   if (request.mode === 'sync') {
     return answer(errorResponse(request.id, ErrorCodes.InternalError, `${request.method} needs asynchronous dispatch (a task store answers asynchronously); use StdioService or an HTTP transport`));
   }
@@ -33,6 +36,17 @@ export function readTaskCall(request: InboundRequest, { tasks }: Services): Task
     return answer(errorResponse(request.id, ErrorCodes.InvalidParams, `Invalid params: ${request.method} requires "taskId" as a string`));
   }
   return { taskId: params.taskId, owner: taskOwnerOf(request.context), store: tasks.storeIfUsed, params };
+}
+
+/** The -32601 of a tasks/* method on a legacy version without the experimental tasks of 2025-11-25. */
+export function noTasks(request: InboundRequest): DispatchResult {
+  return answer(errorResponse(request.id, ErrorCodes.MethodNotFound, 'Method not found'));
+}
+
+/** A task result as the request's era writes it: 2026-07-28 `json` with the serverInfo `_meta`; 2025-11-25 the task's own fields. */
+export function eraTaskResult(request: InboundRequest, services: Services, task: TaskRecord, modernJson: string): DispatchResult {
+  if (request.profile.era === 'modern') return taskResult(request, services, modernJson);
+  return answer(resultResponse(request.id, JSON.stringify(legacyTask(task))));
 }
 
 /** The reply for a task id the caller cannot see. */

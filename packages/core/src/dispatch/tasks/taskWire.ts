@@ -4,7 +4,8 @@
  * nothing of its outcome) and the `DetailedTask` of `tasks/get` (`resultType: "complete"`, with
  * `inputRequests`, `result` — a CallToolResult with `resultType: "complete"` — or `error` as its
  * status calls for). Never `requestState`, never the
- * 2025-11-25 names (`ttl`, `pollInterval`).
+ * 2025-11-25 names (`ttl`, `pollInterval`) — which {@link legacyTask} writes for the experimental
+ * tasks of 2025-11-25.
  */
 import type { TaskRecord } from '../../tasks/TaskRecord';
 
@@ -22,10 +23,27 @@ function taskFields(task: TaskRecord): Record<string, unknown> {
   return fields;
 }
 
-/** The `CreateTaskResult` members (JSON object text). */
-export function createTaskResultJson(task: TaskRecord): string {
-  return JSON.stringify({ resultType: 'task', ...taskFields(task) });
+/** The `CreateTaskResult` members (JSON object text): 2026-07-28 flat with `resultType: "task"`, 2025-11-25 `{ task }`. */
+export function createTaskResultJson(task: TaskRecord, modern = true): string {
+  return modern ? JSON.stringify({ resultType: 'task', ...taskFields(task) }) : JSON.stringify({ task: legacyTask(task) });
 }
+
+/**
+ * A task as the experimental tasks of 2025-11-25 write it (`ttl`, `pollInterval`; nothing of its
+ * outcome, which `tasks/result` answers).
+ */
+export function legacyTask(task: TaskRecord): Record<string, unknown> {
+  const fields: Record<string, unknown> = { taskId: task.taskId, status: task.status };
+  if (task.statusMessage !== undefined) fields.statusMessage = task.statusMessage;
+  fields.createdAt = task.createdAt;
+  fields.lastUpdatedAt = task.lastUpdatedAt;
+  fields.ttl = task.ttlMs;
+  if (task.pollIntervalMs !== undefined) fields.pollInterval = task.pollIntervalMs;
+  return fields;
+}
+
+/** The `_meta` key 2025-11-25 puts on a task's result (`tasks/result`). */
+export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
 
 /** The `tasks/get` result members (JSON object text, without its closing brace's `_meta`). */
 export function detailedTaskJson(task: TaskRecord): string {

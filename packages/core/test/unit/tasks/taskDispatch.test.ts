@@ -327,3 +327,67 @@ describe('tasks on 2026-07-28', () => {
     expect(() => decl.addTool('t', 't').setTaskSupport('sometimes' as never)).toThrow(/setTaskSupport: expected "optional" or "required"/);
   });
 });
+
+describe('experimental tasks on 2025-11-25', () => {
+  const LEGACY = '2025-11-25';
+  async function legacy(d: Dispatcher, method: string, params: Record<string, unknown>, context: DispatchContext = {}, version = LEGACY) {
+    const result = await d.dispatch({ jsonrpc: '2.0', id: nextId++, method, params }, { protocolVersion: version, ...context });
+    return JSON.parse(result.body);
+  }
+
+  it('initialize declares capabilities.tasks and tools/list execution.taskSupport on 2025-11-25 only', async () => {
+    const { dispatcher } = fixture();
+    const init = async (version: string) => (await legacy(dispatcher, 'initialize', { protocolVersion: version, capabilities: {}, clientInfo: { name: 't', version: '1' } }, {}, version)).result;
+    expect((await init(LEGACY)).capabilities.tasks).toEqual({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
+    expect((await init('2025-06-18')).capabilities).not.toHaveProperty('tasks');
+    const tools = (await legacy(dispatcher, 'tools/list', {})).result.tools as Array<{ name: string; execution?: unknown }>;
+    expect(tools.find((t) => t.name === 'must')?.execution).toEqual({ taskSupport: 'required' });
+    expect(tools.find((t) => t.name === 'greet')).not.toHaveProperty('execution');
+    const older = (await legacy(dispatcher, 'tools/list', {}, {}, '2025-06-18')).result.tools as Array<{ execution?: unknown }>;
+    expect(older.every((t) => t.execution === undefined)).toBe(true);
+    expect((await send(dispatcher, 'tools/list', {})).result.tools.every((t: { execution?: unknown }) => t.execution === undefined)).toBe(true);
+  });
+
+  it('params.task makes a call a task ({ task } with ttl and pollInterval); tasks/result waits for it and answers the tool result', async () => {
+    const { dispatcher, gate } = fixture({ taskPollIntervalMs: 50 });
+    const created = (await legacy(dispatcher, 'tools/call', { name: 'gated', arguments: {}, task: { ttl: 1000 } })).result;
+    expect(created.task).toEqual({ taskId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), status: 'working', createdAt: expect.any(String), lastUpdatedAt: expect.any(String), ttl: 3_600_000, pollInterval: 50 });
+    const { taskId } = created.task;
+    expect((await legacy(dispatcher, 'tasks/get', { taskId })).result).toMatchObject({ taskId, status: 'working', ttl: 3_600_000 });
+    let answered = false;
+    const result = legacy(dispatcher, 'tasks/result', { taskId }).then((reply) => {
+      answered = true;
+      return reply;
+    });
+    await legacy(dispatcher, 'tasks/get', { taskId });
+    expect(answered).toBe(false);
+    gate.resolve();
+    expect((await result).result).toEqual({ content: [{ type: 'text', text: 'opened' }], isError: false, _meta: { 'io.modelcontextprotocol/related-task': { taskId } } });
+  });
+
+  it('a failed task\'s tasks/result is its JSON-RPC error; an ask inside a 2025-11-25 task is a tool error; without params.task a required tool is -32601', async () => {
+    const { dispatcher } = fixture({ onError: () => undefined });
+    const crashing = (await legacy(dispatcher, 'tools/call', { name: 'crashing', arguments: {}, task: {} })).result.task.taskId;
+    expect((await legacy(dispatcher, 'tasks/result', { taskId: crashing })).error).toEqual({ code: -32603, message: 'Internal error' });
+    const confirm = (await legacy(dispatcher, 'tools/call', { name: 'confirm', arguments: {}, task: {} })).result.task.taskId;
+    expect((await legacy(dispatcher, 'tasks/result', { taskId: confirm })).result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/use MCP 2026-07-28/) }] });
+    expect((await legacy(dispatcher, 'tools/call', { name: 'must', arguments: {} })).error).toMatchObject({ code: -32601, message: expect.stringMatching(/call it with params.task/) });
+    expect((await legacy(dispatcher, 'tools/call', { name: 'must', arguments: {}, task: {} })).result.task.status).toBe('working');
+  });
+
+  it('tasks/list lists only the caller\'s tasks; tasks/cancel answers the task; versions before 2025-11-25 have no tasks/*', async () => {
+    const { dispatcher } = fixture();
+    const policy = { resourceMetadataUrl: 'http://127.0.0.1/.well-known/oauth-protected-resource', requiredScopes: [], listOnlyPermittedTools: false };
+    const as = (subject: string): DispatchContext => ({ access: new Access({ token: 't', clientId: 'c', scopes: [], issuer: 'https://issuer.example', subject } as AuthInfo, policy) });
+    const mine = (await legacy(dispatcher, 'tools/call', { name: 'gated', arguments: {}, task: {} }, as('alice'))).result.task.taskId;
+    const theirs = (await legacy(dispatcher, 'tools/call', { name: 'gated', arguments: {}, task: {} }, as('bob'))).result.task.taskId;
+    expect((await legacy(dispatcher, 'tasks/list', {}, as('alice'))).result.tasks.map((t: { taskId: string }) => t.taskId)).toEqual([mine]);
+    expect((await legacy(dispatcher, 'tasks/list', {}, as('bob'))).result.tasks.map((t: { taskId: string }) => t.taskId)).toEqual([theirs]);
+    expect((await legacy(dispatcher, 'tasks/cancel', { taskId: mine }, as('bob'))).error.code).toBe(-32602);
+    expect((await legacy(dispatcher, 'tasks/cancel', { taskId: mine }, as('alice'))).result).toMatchObject({ taskId: mine, ttl: expect.any(Number) });
+    expect((await legacy(dispatcher, 'tasks/get', { taskId: mine }, {}, '2025-06-18')).error.code).toBe(-32601);
+    expect((await legacy(dispatcher, 'tasks/list', {}, {}, '2025-06-18')).error.code).toBe(-32601);
+    expect((await send(dispatcher, 'tasks/list', {})).error.code).toBe(-32601); // 2026-07-28 has no tasks/list
+    expect((await send(dispatcher, 'tasks/result', { taskId: mine })).error.code).toBe(-32601);
+  });
+});

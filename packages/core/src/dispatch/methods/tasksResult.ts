@@ -1,0 +1,30 @@
+/**
+ * tasks/result (2025-11-25, experimental tasks; 2026-07-28 inlines the result in tasks/get and
+ * has no such method): waits until the caller's task is terminal, then answers what its
+ * tools/call would have — the tool result (with the `related-task` `_meta`), or the JSON-RPC
+ * error of a failed task; a cancelled task is -32600. -32602 for an unknown, expired or foreign id.
+ */
+import { ErrorCodes } from '../../faults/ErrorCodes';
+import { answer } from '../DispatchResult';
+import { errorResponse, errorResponseWithData, resultResponse } from '../jsonRpc';
+import type { RequestHandler } from './Handler';
+import { readTaskCall, storeFailure, unknownTask } from '../tasks/taskRequest';
+import { RELATED_TASK_META } from '../tasks/taskWire';
+
+export const tasksResult: RequestHandler = (request, services) => {
+  const call = readTaskCall(request, services);
+  if (!('taskId' in call)) return call;
+  const { taskId } = call;
+  return services.tasks.terminal(taskId, call.owner, request.context.signal).then((task) => {
+    if (!task) return unknownTask(request, taskId);
+    if (task.status === 'completed' && task.result) {
+      const meta = { ...(task.result._meta as Record<string, unknown> | undefined), [RELATED_TASK_META]: { taskId } };
+      return answer(resultResponse(request.id, JSON.stringify({ ...task.result, _meta: meta })));
+    }
+    if (task.status === 'failed' && task.error) {
+      const { code, message, data } = task.error;
+      return answer(data === undefined ? errorResponse(request.id, code, message) : errorResponseWithData(request.id, code, message, data));
+    }
+    return answer(errorResponse(request.id, ErrorCodes.InvalidRequest, `Invalid Request: task ${JSON.stringify(taskId)} was cancelled; it has no result`));
+  }, storeFailure(request, services));
+};

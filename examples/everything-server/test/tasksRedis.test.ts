@@ -5,11 +5,15 @@
  * leaves it `failed` with the store's "the server running this task stopped" error within the
  * lease, read through B; 1,000 concurrent tasks created across both, polled and partly cancelled
  * through the other instance, each settle once (none lost, none duplicated, none changed after);
- * SIGTERM closes the store (the tasks it ran fail at once). A bad `--task-store` or an unreachable
- * Redis stops the server at startup with a clear error.
+ * a `--stdio` instance shares them too (and exits when stdin ends); SIGTERM closes the store
+ * (the tasks it ran fail at once). A bad `--task-store` or an unreachable Redis stops the server
+ * at startup with a clear error.
  */
 import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@redis/client';
 import { ErrorCodes, META, TASK_STOPPED_ERROR } from '@toolwire/core';
@@ -208,6 +212,27 @@ describe('everything server: two instances behind one Redis (--task-store)', () 
     expect(failed).toMatchObject({ taskId, status: 'failed', error: { code: TASK_STOPPED_ERROR.code, message: TASK_STOPPED_ERROR.message } });
     expect(failed.error).toEqual(expect.objectContaining({ code: ErrorCodes.InternalError }));
     process.stderr.write(`tasksRedis: the task of the killed instance read failed through B ${tookMs} ms after SIGKILL (lease ${leaseMs} ms)\n`);
+  });
+
+  it('over stdio too: a task created through a --stdio instance is read and cancelled through an HTTP one; the stdio instance exits 0 when stdin ends', async () => {
+    const { b, keyPrefix } = await twoInstances();
+    const child = spawn(process.execPath, [join(__dirname, '..', 'dist', 'main.js'), '--stdio', '--task-store', redis!.url, '--task-key-prefix', keyPrefix], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const lines = createInterface({ input: child.stdout! });
+      const firstLine = new Promise<string>((resolve) => lines.once('line', resolve));
+      const params = { name: 'slow_compute', arguments: { seconds: 60 }, _meta: { [META.protocolVersion]: VERSION, [META.clientCapabilities]: { extensions: { [TASKS]: {} } } } };
+      child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params })}\n`);
+      const created = JSON.parse(await firstLine);
+      expect(created).toMatchObject({ id: 1, result: { resultType: 'task', status: 'working' } });
+      const taskId = String(created.result.taskId);
+      expect((await getTask(b, taskId)).result).toMatchObject({ taskId, status: 'working' });
+      expect((await send(b, 'tasks/cancel', { taskId })).error).toBeUndefined();
+      expect(await pollTask(b, taskId, (task) => TERMINAL.has(String(task.status)), 20_000)).toMatchObject({ status: 'cancelled' });
+    } finally {
+      child.stdin!.end();
+    }
+    expect(await exited).toBe(0);
   });
 
   it('SIGTERM of A during a task: A closes its store, which fails the task it ran at once (read through B), and exits 0', async () => {

@@ -12,6 +12,11 @@
  * for that resource (the endpoint's public URL), are required, `admin_reset` needs the scope
  * `admin`, and the RFC 9728 metadata is served at `/.well-known/oauth-protected-resource/<path
  * of the resource>`. Stdio stays unauthenticated (the MCP specification says not to use OAuth there).
+ * `--task-store redis://HOST:PORT` keeps the tasks in Redis (`@toolwire/redis`) instead of in this
+ * process's memory, so several instances behind one Redis share them (`--task-key-prefix P`
+ * separates deployments; `--task-lease-ms N` is how long a task outlives a crash of the instance
+ * running it before it turns `failed`); the store is connected before the server listens, and
+ * closed on SIGTERM/SIGINT or when stdin ends.
  */
 import express from 'express';
 import { createServer } from 'node:http';
@@ -19,15 +24,16 @@ import type { AddressInfo } from 'node:net';
 import { mcpErrorHandler, mcpRouter, protectedResourceMetadata } from '@toolwire/express';
 import type { AuthOptions } from '@toolwire/express';
 import { registryEntry } from '@toolwire/core';
-import type { SchemaDialect } from '@toolwire/core';
+import type { SchemaDialect, TaskStore } from '@toolwire/core';
 import { jwtVerifier } from '@toolwire/jwt';
+import { RedisTaskStore } from '@toolwire/redis';
 import { serveStdio } from '@toolwire/stdio';
 import { createEverythingService } from './everything';
 import { EVERYTHING_CARD, EVERYTHING_REGISTRY } from './identity';
 
 function fail(message: string): never {
   console.error(`toolwire-everything: ${message}`);
-  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--call-timeout-ms N] [--schema-dialect default|portable] [--server-card] [--server-json] [--auth-issuer URL --auth-resource URL]');
+  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--call-timeout-ms N] [--schema-dialect default|portable] [--server-card] [--server-json] [--auth-issuer URL --auth-resource URL] [--task-store memory|redis://HOST:PORT [--task-key-prefix P] [--task-lease-ms N]]');
   process.exit(2);
 }
 
@@ -41,6 +47,10 @@ interface Args {
   authResource?: string;
   serverCard: boolean;
   serverJson: boolean;
+  /** The Redis URL of the task store; undefined: in memory. */
+  taskStore?: string;
+  taskKeyPrefix?: string;
+  taskLeaseMs?: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -55,6 +65,11 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i] === '--server-json') args.serverJson = true;
     else if (argv[i] === '--auth-issuer') args.authIssuer = argv[++i];
     else if (argv[i] === '--auth-resource') args.authResource = argv[++i];
+    else if (argv[i] === '--task-store') {
+      const store = argv[++i];
+      args.taskStore = store === 'memory' ? undefined : checkRedisUrl(store);
+    } else if (argv[i] === '--task-key-prefix') args.taskKeyPrefix = argv[++i];
+    else if (argv[i] === '--task-lease-ms') args.taskLeaseMs = Number(argv[++i]);
     else fail(`unknown argument ${JSON.stringify(argv[i])}`);
   }
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) fail('the port must be an integer from 0 to 65535');
@@ -65,8 +80,43 @@ function parseArgs(argv: string[]): Args {
   if (args.schemaDialect !== undefined && args.schemaDialect !== 'default' && args.schemaDialect !== 'portable') fail('the schema dialect must be default or portable');
   if ((args.authIssuer === undefined) !== (args.authResource === undefined)) fail('--auth-issuer and --auth-resource go together');
   if (args.stdio && args.serverCard) fail('the server card is served over HTTP; --server-card needs HTTP');
+  if (args.taskLeaseMs !== undefined && (!Number.isInteger(args.taskLeaseMs) || args.taskLeaseMs < 3 || args.taskLeaseMs > 2 ** 31 - 1)) {
+    fail('the task lease must be an integer number of ms from 3 to 2147483647');
+  }
+  if (args.taskStore === undefined && (args.taskKeyPrefix !== undefined || args.taskLeaseMs !== undefined)) fail('--task-key-prefix and --task-lease-ms need --task-store redis://HOST:PORT');
+  if (args.taskKeyPrefix !== undefined && args.taskKeyPrefix === '') fail('the task key prefix must not be empty');
   if (args.stdio && args.authIssuer !== undefined) fail('stdio is not authenticated (the MCP specification says not to use OAuth there); --auth-* need HTTP');
   return args;
+}
+
+/** `value` if it is a redis:// or rediss:// URL with a host (else the usage error names what is wrong). */
+function checkRedisUrl(value: string | undefined): string {
+  if (value === undefined) fail('--task-store needs a value: memory or redis://HOST:PORT');
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    fail(`--task-store ${JSON.stringify(value)} is not a URL: expected memory or redis://HOST:PORT`);
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') fail(`--task-store ${JSON.stringify(url.protocol)} is not a Redis URL: expected memory or redis://HOST:PORT (rediss:// for TLS)`);
+  if (url.hostname === '') fail('--task-store: the Redis URL has no host (redis://HOST:PORT)');
+  return value;
+}
+
+/** Connects the Redis task store `args` name (undefined: the dispatcher's in-memory store). */
+async function connectTaskStore(args: Args): Promise<TaskStore | undefined> {
+  if (args.taskStore === undefined) return undefined;
+  try {
+    return await RedisTaskStore.connect({
+      url: args.taskStore,
+      connectTimeoutMs: 5_000,
+      ...(args.taskKeyPrefix !== undefined ? { keyPrefix: args.taskKeyPrefix } : {}),
+      ...(args.taskLeaseMs !== undefined ? { leaseMs: args.taskLeaseMs } : {}),
+      onError: (error) => console.error('toolwire-everything: task store:', error),
+    });
+  } catch (error) {
+    fail(`the task store could not start: ${(error as Error).message}`);
+  }
 }
 
 /** The `auth` option for tokens of `issuer` issued for `resource`. */
@@ -83,11 +133,34 @@ const { decl, defs } = createEverythingService({ pageSize: args.pageSize, schema
 const onError = (error: unknown, info: { tool?: string; method?: string }) =>
   console.error(`toolwire-everything: ${info.tool ?? info.method ?? 'request'} failed:`, error);
 
-if (args.serverJson) {
-  process.stdout.write(`${JSON.stringify(registryEntry(decl, EVERYTHING_REGISTRY), null, 2)}\n`);
-} else if (args.stdio) {
-  serveStdio(defs, decl, { onError, callTimeoutMs: args.callTimeoutMs }).catch((error: unknown) => fail(String(error)));
-} else {
+async function main(): Promise<void> {
+  if (args.serverJson) {
+    process.stdout.write(`${JSON.stringify(registryEntry(decl, EVERYTHING_REGISTRY), null, 2)}\n`);
+    return;
+  }
+  const taskStore = await connectTaskStore(args);
+  const tasks = taskStore ? { taskStore } : {};
+  const storeLabel = args.taskStore ? ` (tasks in ${args.taskStore.replace(/\/\/[^@/]*@/, '//')})` : '';
+  /** Closes the task store (it fails the tasks this process still runs), then exits. */
+  const closeStore = (code: number) => {
+    const closing = taskStore ? taskStore.close() : Promise.resolve();
+    closing.then(
+      () => process.exit(code),
+      (error: unknown) => {
+        console.error('toolwire-everything: closing the task store failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  if (args.stdio) {
+    if (storeLabel) console.error(`toolwire-everything on stdio${storeLabel}`);
+    const closeOnSignal = () => closeStore(0);
+    process.once('SIGINT', closeOnSignal);
+    process.once('SIGTERM', closeOnSignal);
+    await serveStdio(defs, decl, { onError, callTimeoutMs: args.callTimeoutMs, ...tasks });
+    if (taskStore) closeStore(0); // stdin ended: the Redis connections would keep the process alive
+    return;
+  }
   const app = express();
   const auth = args.authIssuer && args.authResource ? authOptions(args.authIssuer, args.authResource) : undefined;
   if (auth) {
@@ -95,20 +168,22 @@ if (args.serverJson) {
     app.use(`/.well-known/oauth-protected-resource${path}`, protectedResourceMetadata(auth));
   }
   const serverCard = args.serverCard ? { serverCard: EVERYTHING_CARD } : {};
-  app.use('/mcp', mcpRouter(decl, defs, { onError, callTimeoutMs: args.callTimeoutMs, ...(auth ? { auth } : {}), ...serverCard }), mcpErrorHandler());
+  app.use('/mcp', mcpRouter(decl, defs, { onError, callTimeoutMs: args.callTimeoutMs, ...(auth ? { auth } : {}), ...serverCard, ...tasks }), mcpErrorHandler());
   // Slow clients cannot hold sockets open: a request's headers must arrive within 10 s and the
   // whole request within 30 s (the response — a long call, an SSE stream — is not limited by
   // these), and an idle keep-alive connection is closed after 5 s.
   const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 }, app);
   server.listen(args.port, '127.0.0.1', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
-    console.error(`toolwire-everything listening on ${url}${auth ? ` (tokens of ${args.authIssuer} for ${auth.resource} required)` : ''}`);
+    console.error(`toolwire-everything listening on ${url}${auth ? ` (tokens of ${args.authIssuer} for ${auth.resource} required)` : ''}${storeLabel}`);
   });
   server.on('error', (error) => fail(error.message));
   const close = () => {
-    server.close(() => process.exit(0));
+    server.close(() => closeStore(0));
     server.closeAllConnections();
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
 }
+
+main().catch((error: unknown) => fail(String(error)));

@@ -1,0 +1,304 @@
+/**
+ * Two everything-server processes (`--task-store redis://…`) behind one real redis-server,
+ * started on a free loopback port: 2026-07-28 tasks created through A are read, answered
+ * (`tasks/update`) and cancelled (`tasks/cancel`) through B; A killed with SIGKILL during a task
+ * leaves it `failed` with the store's "the server running this task stopped" error within the
+ * lease, read through B; 1,000 concurrent tasks created across both, polled and partly cancelled
+ * through the other instance, each settle once (none lost, none duplicated, none changed after);
+ * a `--stdio` instance shares them too (and exits when stdin ends); SIGTERM closes the store
+ * (the tasks it ran fail at once). A bad `--task-store` or an unreachable Redis stops the server
+ * at startup with a clear error.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { AddressInfo } from 'node:net';
+import { createClient } from '@redis/client';
+import { ErrorCodes, META, TASK_STOPPED_ERROR } from '@toolwire/core';
+import { startRedis } from '../../../packages/redis/test/helpers/redisServer';
+import type { RedisServer } from '../../../packages/redis/test/helpers/redisServer';
+import { startServer } from '../src/conformance';
+
+jest.setTimeout(90_000);
+
+const VERSION = '2026-07-28';
+const TASKS = 'io.modelcontextprotocol/tasks';
+const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
+
+interface Instance {
+  readonly url: string;
+  readonly child: ChildProcess;
+}
+
+interface Reply {
+  readonly status: number;
+  readonly result?: Record<string, unknown>;
+  readonly error?: { code: number; message: string; data?: unknown };
+}
+
+let redis: RedisServer | undefined;
+let deployments = 0;
+const started: Instance[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+});
+
+afterEach(async () => {
+  await Promise.all(started.splice(0).map(stop));
+});
+
+afterAll(async () => {
+  await redis?.stop();
+});
+
+/** Ends one server process with SIGTERM (it closes its task store) and waits for its exit. */
+function stop(instance: Instance): Promise<void> {
+  const { child } = instance;
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Two server processes sharing one Redis and one key prefix (a fresh prefix per test). */
+async function twoInstances(extra: readonly string[] = []): Promise<{ a: Instance; b: Instance; keyPrefix: string }> {
+  if (!redis) throw new Error('redis-server did not start (see beforeAll)');
+  const keyPrefix = `everything${++deployments}:`;
+  const args = ['--task-store', redis.url, '--task-key-prefix', keyPrefix, ...extra];
+  const [a, b] = await Promise.all([startServer(args), startServer(args)]);
+  started.push(a, b);
+  return { a, b, keyPrefix };
+}
+
+let nextId = 1;
+
+/** One 2026-07-28 request that declares the tasks extension and elicitation, with the Mcp-* headers a client sends. */
+async function send(instance: Instance, method: string, params: Record<string, unknown>): Promise<Reply> {
+  const name = method === 'tools/call' ? params.name : params.taskId;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': VERSION,
+    'mcp-method': method,
+  };
+  if (typeof name === 'string') headers['mcp-name'] = name;
+  const id = nextId++;
+  const body = { jsonrpc: '2.0', id, method, params: { ...params, _meta: { [META.protocolVersion]: VERSION, [META.clientCapabilities]: { elicitation: {}, extensions: { [TASKS]: {} } } } } };
+  const res = await fetch(instance.url, { method: 'POST', headers, body: JSON.stringify(body) });
+  const text = await res.text();
+  // a JSON body, or an SSE stream whose last data line is the response
+  const json = res.headers.get('content-type')?.startsWith('text/event-stream')
+    ? text.split('\n').filter((line) => line.startsWith('data:')).map((line) => JSON.parse(line.slice(5))).find((message) => message.id === id)
+    : JSON.parse(text);
+  return { status: res.status, result: json?.result, error: json?.error };
+}
+
+/** Creates a task of `tool` through `instance`; its id. */
+async function createTask(instance: Instance, tool: string, args: Record<string, unknown>): Promise<string> {
+  const reply = await send(instance, 'tools/call', { name: tool, arguments: args });
+  expect(reply.error).toBeUndefined();
+  expect(reply.result).toMatchObject({ resultType: 'task', status: 'working', taskId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
+  return String(reply.result?.taskId);
+}
+
+const getTask = (instance: Instance, taskId: string) => send(instance, 'tasks/get', { taskId });
+
+/** Polls `tasks/get` through `instance` until `done` holds (the task lives in another process and in Redis: nothing to await here). */
+async function pollTask(instance: Instance, taskId: string, done: (task: Record<string, unknown>) => boolean, timeoutMs: number): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reply = await getTask(instance, taskId);
+    if (reply.error) throw new Error(`tasks/get ${taskId}: ${JSON.stringify(reply.error)}`);
+    const task = reply.result ?? {};
+    if (done(task)) return task;
+    if (Date.now() > deadline) throw new Error(`task ${taskId} did not reach the state within ${timeoutMs} ms; last ${JSON.stringify(task)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A loopback port nothing listens on (the kernel handed it out, then it was closed). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs `work` over `items`, at most `parallel` at a time. */
+async function pool<T, R>(items: readonly T[], parallel: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return results;
+}
+
+describe('everything server: --task-store at startup', () => {
+  it.each([
+    [['--task-store', 'http://127.0.0.1:6379'], /--task-store "http:" is not a Redis URL/],
+    [['--task-store', 'not a url'], /--task-store "not a url" is not a URL/],
+    [['--task-store'], /--task-store needs a value/],
+    [['--task-lease-ms', '1000'], /--task-key-prefix and --task-lease-ms need --task-store/],
+  ])('%j exits 2 with a clear error', async (args, message) => {
+    await expect(startServer(args)).rejects.toThrow(message);
+  });
+
+  it('an unreachable Redis is an error at startup, not a server without tasks', async () => {
+    const port = await closedPort();
+    await expect(startServer(['--task-store', `redis://127.0.0.1:${port}`])).rejects.toThrow(new RegExp(`server exited with 2: .*the task store could not start: RedisTaskStore: could not connect to redis://127\\.0\\.0\\.1:${port}`));
+  });
+});
+
+describe('everything server: two instances behind one Redis (--task-store)', () => {
+  it('a task created through A is read through B, answered through B (tasks/update) and completes with the answer', async () => {
+    const { a, b } = await twoInstances();
+    const taskId = await createTask(a, 'confirm_delete', { filename: 'notes.txt' });
+    const waiting = await pollTask(b, taskId, (task) => task.status !== 'working', 30_000);
+    expect(waiting.status).toBe('input_required');
+    const requests = waiting.inputRequests as Record<string, { method: string; params: { message: string } }>;
+    const keys = Object.keys(requests);
+    expect(keys).toHaveLength(1);
+    expect(requests[keys[0]]).toMatchObject({ method: 'elicitation/create', params: { message: 'Delete notes.txt?' } });
+
+    const updated = await send(b, 'tasks/update', { taskId, inputResponses: { [keys[0]]: { action: 'accept', content: { confirm: true } } } });
+    expect(updated.error).toBeUndefined();
+    const done = await pollTask(b, taskId, (task) => TERMINAL.has(String(task.status)), 30_000);
+    expect(done).toMatchObject({ taskId, status: 'completed', result: { content: [{ type: 'text', text: 'deleted notes.txt' }], isError: false } });
+    // A sees the same record
+    expect((await getTask(a, taskId)).result).toEqual(done);
+  });
+
+  it('a task created through A is cancelled through B: the procedure in A is aborted and the task ends cancelled', async () => {
+    const { a, b } = await twoInstances();
+    const taskId = await createTask(a, 'slow_compute', { seconds: 60, label: 'long' });
+    expect((await getTask(b, taskId)).result).toMatchObject({ taskId, status: 'working' });
+    const cancelled = await send(b, 'tasks/cancel', { taskId });
+    expect(cancelled.error).toBeUndefined();
+    // well before the 60 s computation could end
+    const done = await pollTask(b, taskId, (task) => TERMINAL.has(String(task.status)), 20_000);
+    expect(done).toMatchObject({ taskId, status: 'cancelled' });
+    expect(done.result).toBeUndefined();
+    // idempotent, and A reads the same state
+    expect((await send(b, 'tasks/cancel', { taskId })).error).toBeUndefined();
+    expect((await getTask(a, taskId)).result).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('A killed with SIGKILL during a task: read through B, the task turns failed with the "stopped" error within the lease', async () => {
+    const leaseMs = 1_500;
+    const { a, b } = await twoInstances(['--task-lease-ms', String(leaseMs)]);
+    const taskId = await createTask(a, 'slow_compute', { seconds: 60 });
+    expect((await getTask(b, taskId)).result).toMatchObject({ status: 'working' });
+    await new Promise<void>((resolve) => {
+      a.child.once('exit', () => resolve());
+      a.child.kill('SIGKILL');
+    });
+    const killedAt = Date.now();
+    // the lease expires within leaseMs, B's sweep (every leaseMs / 2) fails the task; the rest is slack for a loaded machine
+    const failed = await pollTask(b, taskId, (task) => TERMINAL.has(String(task.status)), leaseMs * 2 + 10_000);
+    const tookMs = Date.now() - killedAt;
+    expect(failed).toMatchObject({ taskId, status: 'failed', error: { code: TASK_STOPPED_ERROR.code, message: TASK_STOPPED_ERROR.message } });
+    expect(failed.error).toEqual(expect.objectContaining({ code: ErrorCodes.InternalError }));
+    process.stderr.write(`tasksRedis: the task of the killed instance read failed through B ${tookMs} ms after SIGKILL (lease ${leaseMs} ms)\n`);
+  });
+
+  it('over stdio too: a task created through a --stdio instance is read and cancelled through an HTTP one; the stdio instance exits 0 when stdin ends', async () => {
+    const { b, keyPrefix } = await twoInstances();
+    const child = spawn(process.execPath, [join(__dirname, '..', 'dist', 'main.js'), '--stdio', '--task-store', redis!.url, '--task-key-prefix', keyPrefix], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      const lines = createInterface({ input: child.stdout! });
+      const firstLine = new Promise<string>((resolve) => lines.once('line', resolve));
+      const params = { name: 'slow_compute', arguments: { seconds: 60 }, _meta: { [META.protocolVersion]: VERSION, [META.clientCapabilities]: { extensions: { [TASKS]: {} } } } };
+      child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params })}\n`);
+      const created = JSON.parse(await firstLine);
+      expect(created).toMatchObject({ id: 1, result: { resultType: 'task', status: 'working' } });
+      const taskId = String(created.result.taskId);
+      expect((await getTask(b, taskId)).result).toMatchObject({ taskId, status: 'working' });
+      expect((await send(b, 'tasks/cancel', { taskId })).error).toBeUndefined();
+      expect(await pollTask(b, taskId, (task) => TERMINAL.has(String(task.status)), 20_000)).toMatchObject({ status: 'cancelled' });
+    } finally {
+      child.stdin!.end();
+    }
+    expect(await exited).toBe(0);
+  });
+
+  it('SIGTERM of A during a task: A closes its store, which fails the task it ran at once (read through B), and exits 0', async () => {
+    const { a, b } = await twoInstances();
+    const taskId = await createTask(a, 'slow_compute', { seconds: 60 });
+    const code = await new Promise<number | null>((resolve) => {
+      a.child.once('exit', (exitCode) => resolve(exitCode));
+      a.child.kill('SIGTERM');
+    });
+    expect(code).toBe(0);
+    // no lease has to expire (30 s by default): the task is failed before A exits
+    expect((await getTask(b, taskId)).result).toMatchObject({ taskId, status: 'failed', error: { code: TASK_STOPPED_ERROR.code, message: TASK_STOPPED_ERROR.message } });
+  });
+
+  it('1,000 concurrent tasks across both instances, answered and cancelled through the other, each settle once: none lost, none duplicated, none changed afterwards', async () => {
+    const { a, b, keyPrefix } = await twoInstances();
+    const count = 1_000;
+    const startedAt = Date.now();
+    // even tasks through A, odd through B, each waiting on its elicitation, so all 1,000 are alive at once;
+    // through the other instance, every fourth is cancelled, every fourth (from 2) answered and cancelled at the same time, the rest answered
+    const plan = Array.from({ length: count }, (_, i) => ({ i, via: i % 2 === 0 ? a : b, other: i % 2 === 0 ? b : a, fate: i % 4 === 3 ? 'cancel' : i % 4 === 2 ? 'race' : 'answer' }));
+    const ids = await pool(plan, 32, ({ i, via }) => createTask(via, 'confirm_delete', { filename: `file${i}` }));
+    const createdMs = Date.now() - startedAt;
+    expect(new Set(ids).size).toBe(count);
+
+    const waiting = await pool(plan, 32, ({ i, other }) => pollTask(other, ids[i], (task) => task.status !== 'working', 30_000));
+    expect(waiting.filter((task) => task.status === 'input_required')).toHaveLength(count);
+
+    const answer = (i: number) => {
+      const [key] = Object.keys(waiting[i].inputRequests as Record<string, unknown>);
+      return send(plan[i].other, 'tasks/update', { taskId: ids[i], inputResponses: { [key]: { action: 'accept', content: { confirm: true } } } });
+    };
+    const cancel = (i: number) => send(plan[i].other, 'tasks/cancel', { taskId: ids[i] });
+    const replies = await pool(plan, 32, async ({ i, fate }) => (fate === 'answer' ? [await answer(i)] : fate === 'cancel' ? [await cancel(i)] : Promise.all([answer(i), cancel(i)])));
+    expect(replies.flat().filter((reply) => reply.error !== undefined)).toEqual([]);
+
+    const settled = await pool(plan, 32, ({ i, other }) => pollTask(other, ids[i], (task) => TERMINAL.has(String(task.status)), 45_000));
+    const settledMs = Date.now() - startedAt;
+    const deleted = (i: number) => ({ taskId: ids[i], status: 'completed', result: { content: [{ type: 'text', text: `deleted file${i}` }], isError: false } });
+    const outcomes = { completed: 0, cancelled: 0 };
+    for (const { i, fate } of plan) {
+      if (fate === 'answer') expect(settled[i]).toMatchObject(deleted(i));
+      else if (fate === 'cancel') expect(settled[i]).toMatchObject({ taskId: ids[i], status: 'cancelled' });
+      else if (settled[i].status === 'completed') expect(settled[i]).toMatchObject(deleted(i));
+      else expect(settled[i]).toMatchObject({ taskId: ids[i], status: 'cancelled' });
+      if (settled[i].status === 'cancelled') expect(settled[i].result).toBeUndefined();
+      outcomes[settled[i].status as 'completed' | 'cancelled']++;
+    }
+
+    // Redis holds exactly the 1,000 tasks and no live lease: nothing is still running anywhere
+    const client = createClient({ url: redis!.url });
+    await client.connect();
+    try {
+      const keys: string[] = [];
+      for await (const batch of client.scanIterator({ MATCH: `${keyPrefix}t:*`, COUNT: 1000 })) keys.push(...batch);
+      expect(keys.sort()).toEqual(ids.map((id) => `${keyPrefix}t:${id}`).sort());
+      expect(await client.zCard(`${keyPrefix}leases`)).toBe(0);
+    } finally {
+      client.destroy();
+    }
+
+    // a terminal state is final: read again through the creating instance, every task is unchanged
+    const again = await pool(plan, 32, async ({ i, via }) => (await getTask(via, ids[i])).result);
+    expect(again).toEqual(settled);
+    process.stderr.write(
+      `tasksRedis: ${count} tasks created in ${createdMs} ms, all settled ${settledMs} ms after the first was sent (${outcomes.completed} completed, ${outcomes.cancelled} cancelled; the answered-and-cancelled race: ${plan.filter((p) => p.fate === 'race' && settled[p.i].status === 'completed').length} of ${count / 4} completed)\n`,
+    );
+  });
+});

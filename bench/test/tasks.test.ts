@@ -78,6 +78,8 @@ describe('the task workloads', () => {
         expect([outcome.bad, outcome.errors, outcome.firstBad]).toEqual([0, 0, undefined]);
         expect(outcome.ok).toBeGreaterThan(0);
         expect(outcome.p50).toBeGreaterThan(0);
+        // every task: one create and at least one poll (the tasks still running at the end are counted too)
+        expect(outcome.requests).toBeGreaterThanOrEqual(2 * outcome.ok);
       }
     } finally {
       await Promise.all(servers.map((s) => s.close()));

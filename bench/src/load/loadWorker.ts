@@ -72,11 +72,17 @@ async function verifyFlow(job: VerifyJob, flow: Flow): Promise<VerifyOutcome> {
 /**
  * A flow under load: `connections` closed-loop clients over a keep-alive agent with as many
  * sockets, each running the flow again and again until the duration is over; a right flow counts
- * once in `ok` (its latency: the whole flow), a wrong one in `bad`, a failed request in `errors`.
+ * once in `ok` (its latency: the whole flow), a wrong one in `bad`, a failed request in `errors`;
+ * `requests` counts every POST.
  */
 async function loadFlow(job: LoadJob, flow: Flow): Promise<LoadOutcome> {
   const agent = new Agent({ keepAlive: true, maxSockets: job.connections });
-  const post = flowPost(job.url, agent);
+  const send = flowPost(job.url, agent);
+  let requests = 0;
+  const post: FlowPost = (body, headers) => {
+    requests++;
+    return send(body, headers);
+  };
   const latencies = new LatencyRecorder();
   let ok = 0;
   let bad = 0;
@@ -108,7 +114,7 @@ async function loadFlow(job: LoadJob, flow: Flow): Promise<LoadOutcome> {
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const [p50, p99] = latencies.percentiles([50, 99]);
-  return { type: 'loaded', seq: job.seq, ok, bad, firstBad, errors, seconds, p50, p99 };
+  return { type: 'loaded', seq: job.seq, ok, bad, firstBad, errors, seconds, p50, p99, requests };
 }
 
 async function verify(job: VerifyJob): Promise<VerifyOutcome> {

@@ -51,6 +51,8 @@ describe('the workload table', () => {
       ['resources-read', 'call-add'],
       ['modern-resources-read', 'modern-call-add'],
       ['call-telemetry', 'call-add'],
+      ['task-call-memory', 'modern-call-add'],
+      ['task-call-redis', 'modern-call-add'],
     ]);
     for (const w of featureWorkloads()) expect(workload(w.cost?.baseline as WorkloadId).era).toBe(w.era);
   });

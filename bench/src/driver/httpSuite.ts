@@ -52,6 +52,8 @@ export interface HttpSample {
   errors: number;
   /** Why the run does not count: wrong responses, errors, a server that did not start. */
   failure?: string;
+  /** A flow workload (the tasks): HTTP requests per operation (for a task, 1 create + its polls). */
+  requestsPerOp?: number;
   /**
    * A feature workload at c=32: its baseline workload (`Workload.cost.baseline`) measured on the
    * same server right before this run (unset when that run failed).
@@ -121,6 +123,7 @@ async function measure(load: LoadClient, server: ServerProcess, round: number, i
     bad: outcome.bad,
     errors: outcome.errors,
   };
+  if (outcome.requests !== undefined && outcome.ok + outcome.bad > 0) sample.requestsPerOp = outcome.requests / (outcome.ok + outcome.bad);
   if (outcome.bad) sample.failure = `${outcome.bad} wrong responses, first: ${outcome.firstBad}`;
   else if (outcome.errors) sample.failure = `${outcome.errors} connection errors or timeouts`;
   return sample;
@@ -167,7 +170,8 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
               const sample = await run(id, w, connections);
               if (before && !before.failure) sample.baseline = { reqPerSec: before.reqPerSec, cpuMicros: before.cpuMicros };
               samples.push(sample);
-              line.push(`${id} ${sample.failure ? 'FAIL' : Math.round(sample.reqPerSec)}${sample.baseline ? ` (${baseline} ${Math.round(sample.baseline.reqPerSec)})` : ''}`);
+              const perOp = sample.requestsPerOp === undefined ? '' : ` [${sample.requestsPerOp.toFixed(2)} requests/op]`;
+              line.push(`${id} ${sample.failure ? 'FAIL' : Math.round(sample.reqPerSec)}${perOp}${sample.baseline ? ` (${baseline} ${Math.round(sample.baseline.reqPerSec)})` : ''}`);
             }
             options.log(`round ${round}/${options.rounds}  ${w} c=${connections}: ${line.join(', ')}`);
           }

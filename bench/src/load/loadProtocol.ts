@@ -50,6 +50,8 @@ export interface LoadOutcome {
   /** Latency percentiles of the good responses, in milliseconds. */
   p50: number;
   p99: number;
+  /** A flow workload: HTTP requests sent (creates and polls of every operation, right or not). */
+  requests?: number;
 }
 
 /** Worker → driver. */

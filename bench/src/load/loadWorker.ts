@@ -6,24 +6,27 @@
  * byte-equal to the verified reference, or else passing the checker — or it counts as bad).
  * A mix workload (the drills) cycles each client through its requests, each answer checked by
  * its own request's checker, and for a workload with sessions each client initializes first.
+ * A flow workload (the tasks: create, then poll) is driven here without autocannon, which cannot
+ * poll: closed-loop clients over a keep-alive agent, each running the flow again and again.
  */
 import autocannon from 'autocannon';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { BASE_HEADERS, PROTOCOL_VERSION, workload } from '../fixture/workloads';
 import { checkInitialize, excerpt } from '../fixture/checks';
 import { messageOf } from '../fixture/drill';
 import { LatencyRecorder } from './LatencyRecorder';
 import type { LoadJob, LoadOutcome, VerifyJob, VerifyOutcome, WorkerJob, WorkerReply } from './loadProtocol';
 import type { MixRequest } from '../fixture/drill';
+import type { Flow, FlowPost } from '../fixture/taskFlow';
 
 function headersOf(job: { workload: LoadJob['workload'] }): Record<string, string> {
   return { ...BASE_HEADERS, ...workload(job.workload).headers };
 }
 
-/** One POST: status, body and the session id the server handed out. */
-function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string; session?: string }> {
+/** One POST (over `agent`, if given): status, body and the session id the server handed out. */
+function post(url: string, body: string, headers: Record<string, string>, agent?: Agent): Promise<{ status: number; body: string; session?: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+    const req = request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
@@ -31,6 +34,7 @@ function post(url: string, body: string, headers: Record<string, string>): Promi
         resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), session: typeof session === 'string' ? session : undefined });
       });
     });
+    req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
     req.on('error', reject);
     req.end(body);
   });
@@ -54,8 +58,68 @@ function mixHeaders(m: MixRequest, session: string | undefined): Record<string, 
   return { ...BASE_HEADERS, ...m.headers, ...(session === undefined ? {} : { 'mcp-session-id': session }) };
 }
 
+/** The POST a flow gets: the base headers, the request's own, over `agent`. */
+function flowPost(url: string, agent?: Agent): FlowPost {
+  return (body, headers) => post(url, body, { ...BASE_HEADERS, ...headers }, agent);
+}
+
+/** A flow once; the reference is a word (nothing under load is byte-compared with it). */
+async function verifyFlow(job: VerifyJob, flow: Flow): Promise<VerifyOutcome> {
+  const problem = await flow(flowPost(job.url));
+  return { type: 'verified', seq: job.seq, status: 200, body: 'flow', problem };
+}
+
+/**
+ * A flow under load: `connections` closed-loop clients over a keep-alive agent with as many
+ * sockets, each running the flow again and again until the duration is over; a right flow counts
+ * once in `ok` (its latency: the whole flow), a wrong one in `bad`, a failed request in `errors`;
+ * `requests` counts every POST.
+ */
+async function loadFlow(job: LoadJob, flow: Flow): Promise<LoadOutcome> {
+  const agent = new Agent({ keepAlive: true, maxSockets: job.connections });
+  const send = flowPost(job.url, agent);
+  let requests = 0;
+  const post: FlowPost = (body, headers) => {
+    requests++;
+    return send(body, headers);
+  };
+  const latencies = new LatencyRecorder();
+  let ok = 0;
+  let bad = 0;
+  let errors = 0;
+  let firstBad: string | undefined;
+  const started = process.hrtime.bigint();
+  const end = started + BigInt(Math.round(job.duration * 1e9));
+  const client = async (): Promise<void> => {
+    while (process.hrtime.bigint() < end) {
+      const begun = process.hrtime.bigint();
+      try {
+        const problem = await flow(post);
+        if (problem === undefined) {
+          ok++;
+          latencies.record(Number(process.hrtime.bigint() - begun) / 1e6);
+        } else {
+          bad++;
+          firstBad ??= problem;
+        }
+      } catch {
+        errors++;
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: job.connections }, client));
+  } finally {
+    agent.destroy();
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const [p50, p99] = latencies.percentiles([50, 99]);
+  return { type: 'loaded', seq: job.seq, ok, bad, firstBad, errors, seconds, p50, p99, requests };
+}
+
 async function verify(job: VerifyJob): Promise<VerifyOutcome> {
   const w = workload(job.workload);
+  if (w.flow) return verifyFlow(job, w.flow);
   if (w.mix) {
     // every request of the mix once (after a handshake, for a workload with sessions); the reference is all their bodies
     const session = w.sessions ? await openSession(job.url) : undefined;
@@ -129,6 +193,7 @@ async function loadMix(job: LoadJob, mix: readonly MixRequest[], sessions: boole
 
 function load(job: LoadJob): Promise<LoadOutcome> {
   const w = workload(job.workload);
+  if (w.flow) return loadFlow(job, w.flow);
   if (w.mix) return loadMix(job, w.mix, w.sessions === true);
   const latencies = new LatencyRecorder();
   let ok = 0;

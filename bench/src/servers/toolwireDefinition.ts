@@ -2,11 +2,12 @@
  * The benchmark's tools as a toolwire ToolDeclaration and ServiceDefinition (used by the
  * toolwire server programs and the dispatcher micro-benchmark). With `PROGRESS=1` it also has
  * the progress workload's tool; with `RESOURCES=1` the static resource of the resources/read
- * workloads.
+ * workloads; with `TASKS=memory|redis` (the task workloads) `add` is a task tool (the store is
+ * made by `benchTaskStore.ts`).
  */
 import { ObjectType, ServiceDefinition, ToolDeclaration, integerType, stringType } from '@toolwire/core';
 import type { CallContext } from '@toolwire/core';
-import { PARAM_TOOL, STRUCTURED_TOOL, pageSizeFromEnv, paramFromEnv, structuredFromEnv, toolSpecs } from '../fixture/toolSpecs';
+import { PARAM_TOOL, STRUCTURED_TOOL, pageSizeFromEnv, paramFromEnv, structuredFromEnv, tasksFromEnv, toolSpecs } from '../fixture/toolSpecs';
 import { PROGRESS_STEPS, PROGRESS_TOOL } from '../fixture/progressWorkload';
 import { STATIC_RESOURCE, resourcesFromEnv } from '../fixture/resourceSpec';
 
@@ -14,7 +15,8 @@ import { STATIC_RESOURCE, resourcesFromEnv } from '../fixture/resourceSpec';
  * A declaration and procedure table with `count` tools (add, echo, fillers), in the variant
  * `env` names (default: this process's environment): in pages of `PAGE_SIZE`, with the
  * structured-output tool `sum` when `STRUCTURED=1`, the Mcp-Param tool `locate` when `PARAM=1`,
- * and the static text resource when `RESOURCES=1`.
+ * the static text resource when `RESOURCES=1`, and `add` with task support (`optional`) when
+ * `TASKS` is set.
  */
 export function toolwireService(count: number, env: NodeJS.ProcessEnv = process.env): { decl: ToolDeclaration; defs: ServiceDefinition } {
   const pageSize = pageSizeFromEnv(env);
@@ -24,6 +26,8 @@ export function toolwireService(count: number, env: NodeJS.ProcessEnv = process.
     const tool = decl.addTool(spec.name, spec.description);
     for (const p of spec.params) tool.addParam(p.name, p.type === 'integer' ? integerType() : stringType(), p.description);
   }
+  // the task workloads: a call of add that declares the tasks extension creates a task (2026-07-28)
+  if (tasksFromEnv(env) !== undefined) decl.getTool('add')?.setTaskSupport('optional');
   defs.registerProcedure('add', (a: number, b: number) => a + b);
   defs.registerProcedure('echo', (message: string) => message);
   for (const spec of toolSpecs(count).slice(2)) defs.registerProcedure(spec.name, (x: number) => x);

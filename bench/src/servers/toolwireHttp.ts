@@ -1,6 +1,7 @@
 /**
  * Server program: toolwire's framework-neutral `mcpHandler` as a plain `node:http` request
- * listener; with `TELEMETRY=1` its `telemetry` option is on (an SDK tracer with a dropping exporter).
+ * listener; with `TELEMETRY=1` its `telemetry` option is on (an SDK tracer with a dropping exporter),
+ * with `TASKS=redis` its task store is a RedisTaskStore over a redis-server of its own.
  */
 import { createServer } from 'node:http';
 import { mcpHandler } from '@toolwire/express';
@@ -8,8 +9,9 @@ import { toolwireService } from './toolwireDefinition';
 import { listenOnLoopback, runServerProgram } from './serverIpc';
 import { toolCountFromEnv } from '../fixture/toolSpecs';
 import { telemetryFromEnv, telemetryOption } from '../fixture/telemetryOption';
+import { taskStoreOptions } from './benchTaskStore';
 
 const { decl, defs } = toolwireService(toolCountFromEnv());
-const options = telemetryFromEnv() ? { telemetry: telemetryOption() } : undefined;
+const telemetry = telemetryFromEnv() ? { telemetry: telemetryOption() } : {};
 
-runServerProgram(() => listenOnLoopback(createServer(mcpHandler(decl, defs, options))));
+runServerProgram(async () => listenOnLoopback(createServer(mcpHandler(decl, defs, { ...telemetry, ...(await taskStoreOptions()) }))));

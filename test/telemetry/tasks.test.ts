@@ -3,8 +3,7 @@
  * dispatcher and over HTTP (mcpRouter on Express, mcpFetchHandler): the tools/call that creates a
  * task gets its SERVER span `tools/call <tool>` like any call (ended when the CreateTaskResult is
  * answered, status unset); each `tasks/get`, `tasks/update` and `tasks/cancel` gets a span of its
- * own, named by its method alone (the task id is no target) — but tasks/update's says `_OTHER`
- * today, a defect pinned below; spans the procedure makes inside the task are
+ * own, named by its method alone (the task id is no target); spans the procedure makes inside the task are
  * children of the creating span; a task's own failure (an `isError` result, a thrown error, a
  * cancel) is not a span error — the tasks/get that reports it succeeded. The conventions say
  * nothing of tasks; this is toolwire's reading, documented in packages/core/README.md.
@@ -254,15 +253,12 @@ describe.each(Object.keys(transports))('telemetry of tasks over %s', (name) => {
     return updateId;
   }
 
-  it('gives tasks/update a SERVER span of its own with the request id, status unset — named _OTHER today (a defect)', async () => {
+  it('gives tasks/update a SERVER span of its own, named by its method, with the request id, status unset', async () => {
     const span = only(await answered());
     expect([span.kind, span.status.code]).toEqual([api.SpanKind.SERVER, api.SpanStatusCode.UNSET]);
     expect(span.attributes).toEqual(expect.objectContaining({ 'mcp.protocol.version': MODERN, ...served.network }));
     expect(span.attributes).not.toHaveProperty('error.type');
-    // WRONG, pinned so that the fix shows: MCP_METHODS in core's telemetry/conventions.ts lists tasks/get
-    // and tasks/cancel but not tasks/update, so this span (and its metric series) says `_OTHER`. When
-    // tasks/update is added there, expect 'tasks/update' for both.
-    expect([span.name, span.attributes['mcp.method.name']]).toEqual(['_OTHER', '_OTHER']);
+    expect([span.name, span.attributes['mcp.method.name']]).toEqual(['tasks/update', 'tasks/update']);
   });
 
   it('records an unknown task id as a caller error (-32602, status unset) and a missing extension as -32021 (a span error)', async () => {

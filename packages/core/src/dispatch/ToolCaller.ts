@@ -31,6 +31,7 @@ import { bindingOf, STATE_TTL_MS } from './asks/requestState';
 import type { StateSealer } from './asks/requestState';
 import type { AskSettings, Interruption } from './asks/CallAsks';
 import type { TaskHooks } from './tasks/TaskHooks';
+import { unrefed } from '../tasks/timers';
 
 /** A call whose tool, procedure and arguments are known and checked: ready to run. */
 export interface PreparedCall {
@@ -197,7 +198,7 @@ export class ToolCaller {
         resolve(answered ? this.interruption(id, tool.name, interruption, context) : undefined);
       };
       if (call && timeoutMs !== Infinity) {
-        timer = setTimeout(() => {
+        timer = unrefed(setTimeout(() => {
           if (!open) return;
           const answered = close();
           const error = new Error(`Tool "${tool.name}" timed out after ${timeoutMs} ms`);
@@ -205,7 +206,7 @@ export class ToolCaller {
           call.abort(error);
           if (answered) this.policy.report(error, info);
           resolve(answered ? toolErrorResponse(id, error.message) : undefined);
-        }, timeoutMs);
+        }, timeoutMs));
       }
       Promise.resolve(value)
         .then(

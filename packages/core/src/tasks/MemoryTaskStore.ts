@@ -64,6 +64,8 @@ export class MemoryTaskStore implements TaskStore {
   private readonly events: TaskEvents;
   private readonly timers: RepeatingTimer[];
   private closed = false;
+  /** No task expires before this time (ms since the epoch; a lower bound kept by create and makeRoom). */
+  private nextExpiry = Infinity;
 
   constructor(options: MemoryTaskStoreOptions = {}) {
     const { maxTasks = DEFAULT_MAX_TASKS, ...common } = options;
@@ -104,6 +106,7 @@ export class MemoryTaskStore implements TaskStore {
     if (init.statusMessage !== undefined) entry.statusMessage = init.statusMessage;
     this.tasks.set(entry.taskId, entry);
     this.held.add(entry.taskId);
+    if (entry.ttlMs !== null) this.nextExpiry = Math.min(this.nextExpiry, now + entry.ttlMs);
     return snapshot(entry);
   }
 
@@ -311,7 +314,15 @@ export class MemoryTaskStore implements TaskStore {
 
   /** Frees one place: expired tasks first, then the oldest terminal one. */
   private makeRoom(now: number): void {
-    for (const entry of this.tasks.values()) if (expired(entry, now)) this.forget(entry.taskId);
+    // a full store is scanned for expired tasks only once one can have expired (not on every create)
+    if (now >= this.nextExpiry) {
+      let next = Infinity;
+      for (const entry of this.tasks.values()) {
+        if (expired(entry, now)) this.forget(entry.taskId);
+        else if (entry.ttlMs !== null) next = Math.min(next, entry.createdAt + entry.ttlMs);
+      }
+      this.nextExpiry = next;
+    }
     if (this.tasks.size < this.maxTasks) return;
     // Map iteration is insertion order, so the first terminal task is the oldest
     for (const entry of this.tasks.values()) {

@@ -22,7 +22,17 @@ export function startRepeating(ms: number, tick: () => Promise<unknown> | unknow
         busy = false;
       });
   }, ms);
+  unrefed(handle);
+  return { stop: () => clearInterval(handle as Parameters<typeof clearInterval>[0]) };
+}
+
+/**
+ * `handle` (a timer), made not to keep the process alive where the platform can say so (Node,
+ * Bun): a time limit or a poll is never a reason to stay up — the transport that waits for the
+ * answer is.
+ */
+export function unrefed<T>(handle: T): T {
   const unref = (handle as { unref?: () => void }).unref;
   if (typeof unref === 'function') unref.call(handle);
-  return { stop: () => clearInterval(handle as Parameters<typeof clearInterval>[0]) };
+  return handle;
 }

@@ -78,6 +78,7 @@ export const MCP_METHODS: ReadonlySet<string> = new Set([
   'elicitation/create',
   'roots/list',
   'tasks/get',
+  'tasks/update',
   'tasks/result',
   'tasks/list',
   'tasks/cancel',

@@ -17,6 +17,7 @@ import { ErrorCodes } from '../../faults/ErrorCodes';
 import { InputUnavailableError } from '../../remoting/InputUnavailableError';
 import { InvalidAnswerError } from '../../remoting/InvalidAnswerError';
 import { MemoryTaskStore } from '../../tasks/MemoryTaskStore';
+import { unrefed } from '../../tasks/timers';
 import type { TaskEvent, TaskStore } from '../../tasks/TaskStore';
 import { isTerminalTaskStatus } from '../../tasks/TaskRecord';
 import type { TaskError, TaskRecord } from '../../tasks/TaskRecord';
@@ -256,7 +257,7 @@ export class TaskRunner implements TaskStarter {
           if (this.settledWaiters.get(taskId)?.size === 0) this.settledWaiters.delete(taskId);
           resolve();
         };
-        const timer = setTimeout(wake, task.pollIntervalMs ?? this.settings.pollIntervalMs);
+        const timer = unrefed(setTimeout(wake, task.pollIntervalMs ?? this.settings.pollIntervalMs));
         signal?.addEventListener('abort', wake, { once: true });
         let waiters = this.settledWaiters.get(taskId);
         if (!waiters) this.settledWaiters.set(taskId, (waiters = new Set()));

@@ -3,7 +3,6 @@
  * resource, tools/call with the telemetry option on, and their pairing with the plain call —
  * the table's entries, the checker, the server variants and the paired runs of the HTTP suite.
  */
-import { request } from 'node:http';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { Dispatcher } from '@toolwire/core';
 import { HTTP_SERVER_IDS, httpServer, type HttpServerId } from '../src/driver/catalog';
@@ -17,21 +16,9 @@ import { STATIC_RESOURCE, staticResourceContents } from '../src/fixture/resource
 import { telemetrySetup } from '../src/fixture/telemetryOption';
 import { createHandRpc } from '../src/servers/handRpc';
 import { toolwireService } from '../src/servers/toolwireDefinition';
+import { post } from './helpers/post';
 
 jest.setTimeout(60_000);
-
-function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 async function sendOnce(id: HttpServerId, w: WorkloadId, body = workload(w).body, headers = workload(w).headers): Promise<{ status: number; body: string }> {
   const { tools, env } = variantOf(w);

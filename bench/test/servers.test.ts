@@ -2,7 +2,6 @@
  * Every server program (built, in bench/dist) starts on a loopback port or on stdio, answers a
  * tools/call right, reports its CPU time and RSS through the side channel, and exits when asked.
  */
-import { request } from 'node:http';
 import { HTTP_SERVER_IDS, STDIO_SERVER_IDS, httpServer, stdioServer, type HttpServerId } from '../src/driver/catalog';
 import { FrameCollector, frame } from '../src/driver/frames';
 import { ServerProcess } from '../src/driver/ServerProcess';
@@ -10,21 +9,9 @@ import { BASE_HEADERS, runsWorkload, variantOf, workload, type WorkloadId } from
 import { checkCallText } from '../src/fixture/checks';
 import { LoadClient } from '../src/load/LoadClient';
 import { runPingPongSuite } from '../src/driver/pingPongSuite';
+import { post } from './helpers/post';
 
 jest.setTimeout(30_000);
-
-function post(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 describe('HTTP server programs', () => {
   it('serve MCP 2026-07-28: toolwire (both eras) and SDK v2', () => {

@@ -4,26 +4,17 @@
  * server programs on the memory store and on a Redis store (a real redis-server the program
  * starts) — and counts a failed task, or a server without task tools, as a wrong answer.
  */
-import { request } from 'node:http';
 import { httpServer } from '../src/driver/catalog';
 import { ServerProcess } from '../src/driver/ServerProcess';
 import { BASE_HEADERS, featureWorkloads, runsWorkload, variantOf, workload, type WorkloadId } from '../src/fixture/workloads';
 import type { FlowPost } from '../src/fixture/taskFlow';
 import { LoadClient } from '../src/load/LoadClient';
+import { post as postTo } from './helpers/post';
 
 jest.setTimeout(60_000);
 
 function post(url: string, body: string, headers: Readonly<Record<string, string>>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { ...BASE_HEADERS, ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  return postTo(url, body, { ...BASE_HEADERS, ...headers });
 }
 
 const TASK_WORKLOADS = ['task-call-memory', 'task-call-redis'] as const satisfies readonly WorkloadId[];

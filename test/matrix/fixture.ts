@@ -97,6 +97,7 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
   decl.addResource(SECRET_URI, 'secret').setMimeType('text/plain').setScopes(['admin']);
   decl.addTool('task_add', 'Adds as a task when the client takes tasks').addParam('a', integerType()).addParam('b', integerType()).setTaskSupport('optional');
   decl.addTool('task_only', 'Runs only as a task').setTaskSupport('required');
+  decl.addTool('task_ask', 'Asks the user inside its task').setTaskSupport('optional');
   const defs = new ServiceDefinition()
     .registerProcedure('add', (a: number, b: number) => a + b)
     .registerProcedure('echo', async (message: string) => message)
@@ -126,6 +127,10 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
       return 'classified';
     })
     .registerProcedure('task_add', async (a: number, b: number) => a + b)
+    .registerProcedure('task_ask', async (context: CallContext) => {
+      const answer = await context.elicit({ message: 'Proceed?', requestedSchema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] } });
+      return `asked: ${String(answer.content?.ok)}`;
+    })
     .registerProcedure('task_only', (context: CallContext) => {
       count('task_only');
       return `task of ${context.auth?.subject ?? 'anonymous'}`;

@@ -8,7 +8,7 @@ import { ErrorCodes, profileFor } from '@toolwire/core';
 import type { ProtocolProfile } from '@toolwire/core';
 import { LIMITS, METADATA, README_URI, SECRET_URI, TASK_OPTIONS } from './fixture';
 import { build } from './transports';
-import type { RequestSpec, Seen, Traits, Transport } from './transports';
+import type { ServerRequest, RequestSpec, Seen, Traits, Transport } from './transports';
 
 /** One cross-cutting rule. */
 export interface Rule {
@@ -427,6 +427,28 @@ export const RULES: readonly Rule[] = [
       const listed = await t.send({ version: p.version, method: 'tasks/list', params: {} });
       expect((listed.reply?.result?.tasks as Array<{ taskId: string }>).map((x) => x.taskId)).toContain(taskId);
       if (t.protected) expectError(await t.send({ version: p.version, method: 'tasks/get', params: { taskId }, token: 'admin' }), ErrorCodes.InvalidParams, /unknown task/);
+    },
+  },
+  {
+    name: 'tasks (legacy asks): on 2025-11-25 an ask inside a task goes out on the tasks/result stream (id toolwire-task:…, related-task _meta); the client\'s response completes the task',
+    applies: (_t, p) => !modern(p) && p.experimentalTasks,
+    async check(t, p) {
+      const capabilities = { elicitation: {} };
+      const created = await t.send(call(p.version, 'task_ask', {}, { capabilities, params: { name: 'task_ask', arguments: {}, task: {} } }));
+      const taskId = String((created.reply?.result?.task as Record<string, unknown> | undefined)?.taskId);
+      const asked: ServerRequest[] = [];
+      const result = await t.send({
+        version: p.version,
+        method: 'tasks/result',
+        params: { taskId },
+        capabilities,
+        answer: (request) => {
+          asked.push(request);
+          return { result: { action: 'accept', content: { ok: true } } };
+        },
+      });
+      expect(asked).toEqual([{ jsonrpc: '2.0', id: expect.stringMatching(/^toolwire-task:/), method: 'elicitation/create', params: expect.objectContaining({ message: 'Proceed?', _meta: { 'io.modelcontextprotocol/related-task': { taskId } } }) }]);
+      expect(result.reply?.result).toMatchObject({ content: [{ type: 'text', text: 'asked: true' }], isError: false, _meta: { 'io.modelcontextprotocol/related-task': { taskId } } });
     },
   },
 ];

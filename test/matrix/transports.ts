@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import express from 'express';
 import { Access, Dispatcher, META, isModernVersion, resourceMetadataUrl } from '@toolwire/core';
+import type { DispatchContext } from '@toolwire/core';
 import { mcpHandler, mcpRouter } from '@toolwire/express';
 import { mcpFetchHandler } from '@toolwire/fetch';
 import Fastify from 'fastify';
@@ -36,6 +37,45 @@ export interface RequestSpec {
   readonly headerLists?: Record<string, string[]>;
   /** Send this text as the body instead of the request built from the fields above. */
   readonly raw?: string;
+  /**
+   * Answers a request the server sends while this one is open (an ask of a task, on the request's
+   * stream): the response's `result` or `error`, sent back as a client of the transport does —
+   * over HTTP a POST of its own (same token and version), over stdio a line.
+   */
+  readonly answer?: (request: ServerRequest) => { result: unknown } | { error: unknown };
+}
+
+/** A request the server sent the client. */
+export interface ServerRequest {
+  readonly id: string | number;
+  readonly method: string;
+  readonly params?: Record<string, unknown>;
+}
+
+/** Whether a message is a request of the server's (a method and an id). */
+function isServerRequest(message: unknown): message is ServerRequest {
+  return typeof message === 'object' && message !== null && 'method' in message && 'id' in message;
+}
+
+/** The JSON-RPC response a spec's `answer` makes to a server request, or `undefined` without one. */
+function responseTo(spec: RequestSpec, message: unknown): string | undefined {
+  if (!spec.answer || !isServerRequest(message)) return undefined;
+  return JSON.stringify({ jsonrpc: '2.0', id: message.id, ...spec.answer(message) });
+}
+
+/** Reads an SSE body as it arrives: every complete `data:` event goes to `onEvent`. */
+class EventReader {
+  private buffered = '';
+  constructor(private readonly onEvent: (message: unknown) => void) {}
+  push(text: string): void {
+    this.buffered += text;
+    let end: number;
+    while ((end = this.buffered.indexOf('\n')) >= 0) {
+      const line = this.buffered.slice(0, end);
+      this.buffered = this.buffered.slice(end + 1);
+      if (line.startsWith('data: ')) this.onEvent(JSON.parse(line.slice(6)));
+    }
+  }
 }
 
 /** What the client sees. */
@@ -121,7 +161,14 @@ function overHttp(url: string, spec: RequestSpec): Promise<Seen> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: 'POST', headers: all }, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const events = spec.answer && new EventReader((message) => {
+        const response = responseTo(spec, message);
+        if (response) void overHttp(url, { version: spec.version, method: '', token: spec.token, raw: response });
+      });
+      res.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        events?.push(chunk.toString('utf8'));
+      });
       res.on('end', () => {
         const seen: Record<string, string> = {};
         for (const [key, value] of Object.entries(res.headers)) if (value !== undefined) seen[key] = Array.isArray(value) ? value.join(', ') : value;
@@ -168,11 +215,16 @@ export async function open(name: TransportName): Promise<Transport> {
         async send(spec) {
           const { body, headers } = build(spec);
           const info = TOKENS[spec.token ?? 'reader'];
-          const result = await dispatcher.dispatch(body, {
+          const context: DispatchContext = {
             protocolVersion: headers['mcp-protocol-version'],
             header: (n) => headers[n],
             access: info && new Access(info, policy),
-          });
+            notify(json) {
+              const response = responseTo(spec, JSON.parse(json));
+              if (response) void dispatcher.dispatch(response, context);
+            },
+          };
+          const result = await dispatcher.dispatch(body, context);
           return { status: result.status, headers: lower({ ...result.headers }), reply: result.body ? JSON.parse(result.body) : undefined };
         },
         close: async () => undefined,
@@ -197,7 +249,24 @@ export async function open(name: TransportName): Promise<Transport> {
         recorder,
         async send(spec) {
           const { body, headers } = build(spec);
-          return fromResponse(await handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...headers, authorization: `Bearer ${spec.token ?? 'reader'}` }, body })));
+          const post = (text: string) => handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...headers, authorization: `Bearer ${spec.token ?? 'reader'}` }, body: text }));
+          const res = await post(body);
+          if (!spec.answer || !res.body) return fromResponse(res);
+          // read the stream as it comes, answering the server's requests on it
+          let text = '';
+          const events = new EventReader((message) => {
+            const response = responseTo(spec, message);
+            if (response) void post(response);
+          });
+          const decoder = new TextDecoder();
+          for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+            const part = decoder.decode(chunk, { stream: true });
+            text += part;
+            events.push(part);
+          }
+          const seen: Record<string, string> = {};
+          res.headers.forEach((value, key) => (seen[key] = value));
+          return { status: res.status, headers: seen, reply: parseBody(text, res.headers.get('content-type')) };
         },
         fetch: (path, init) => handler(new Request(`http://localhost/mcp${path}`, init)),
         close: async () => undefined,
@@ -237,7 +306,9 @@ function stdioTransport(decl: Parameters<typeof serveStdio>[1], defs: Parameters
     recorder,
     async send(spec) {
       const { body, id } = build(spec);
-      const reply = await (await connection(spec)).request(body, spec.raw ? undefined : id);
+      const open = await connection(spec);
+      open.answer = spec.answer && ((message) => responseTo(spec, message));
+      const reply = await open.request(body, spec.raw ? undefined : id);
       return { headers: {}, reply };
     },
     async close() {
@@ -254,6 +325,8 @@ class StdioConnection {
   private buffered = '';
   private readonly waiting = new Map<unknown, (reply: Seen['reply']) => void>();
   private readonly unclaimed: NonNullable<Seen['reply']>[] = [];
+  /** Answers the server's requests (the spec of the request in flight). */
+  answer: ((message: unknown) => string | undefined) | undefined;
 
   constructor(defs: Parameters<typeof serveStdio>[0], decl: Parameters<typeof serveStdio>[1], options: ReturnType<typeof matrixOptions>) {
     this.output.setEncoding('utf8');
@@ -280,7 +353,12 @@ class StdioConnection {
     while ((end = this.buffered.indexOf('\n')) >= 0) {
       const message = JSON.parse(this.buffered.slice(0, end));
       this.buffered = this.buffered.slice(end + 1);
-      if (!Array.isArray(message) && (!('id' in message) || 'method' in message)) continue; // notifications and server requests
+      if (!Array.isArray(message) && (!('id' in message) || 'method' in message)) {
+        // notifications are dropped; a server request is answered when the request in flight says how
+        const response = this.answer?.(message);
+        if (response) this.write(response);
+        continue;
+      }
       // a batch's replies and an id-less error answer the oldest request still waiting (the one that sent them)
       const oldest = Array.isArray(message) || message.id === null || this.waiting.has('any');
       const key = !Array.isArray(message) && this.waiting.has(message.id) ? message.id : oldest ? this.waiting.keys().next().value : undefined;

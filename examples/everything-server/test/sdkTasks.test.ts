@@ -13,7 +13,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolResultSchema, CreateTaskResultSchema, TaskStatusNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, CreateTaskResultSchema, ElicitRequestSchema, TaskStatusNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
 import { startServer } from '../src/conformance';
 
 jest.setTimeout(30_000);
@@ -98,10 +99,52 @@ describe.each(transports)('SDK 1.32 experimental tasks over %s', (_name, connect
   it('a required tool called as an ordinary call is refused -32601, saying to call it as a task', async () => {
     await expect(client.request({ method: 'tools/call', params: { name: 'failing_job', arguments: {} } }, CallToolResultSchema)).rejects.toThrow(/runs only as a task/);
   });
+
+  it('an elicitation inside a task reaches the client on tasks/result; its answer completes the task, and the statuses come on the way', async () => {
+    const asker = new Client({ name: 'sdk-tasks-elicit', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    const asked: ElicitRequest[] = [];
+    asker.setRequestHandler(ElicitRequestSchema, async (request) => {
+      asked.push(request);
+      const named = /name/.test(request.params.message);
+      return { action: 'accept', content: named ? { name: request.params.message.startsWith('First') ? 'Ada' : 'Grace', confirm: true } : { confirm: true } };
+    });
+    const statuses: string[] = [];
+    asker.setNotificationHandler(TaskStatusNotificationSchema, (notification) => {
+      statuses.push(notification.params.status);
+    });
+    await asker.connect(connect());
+    try {
+      await asker.listTools();
+      const messages = [];
+      for await (const message of asker.experimental.tasks.callToolStream({ name: 'confirm_delete', arguments: { filename: 'notes.txt' } })) messages.push(message);
+      const taskId = messages[0].type === 'taskCreated' ? messages[0].task.taskId : '';
+      expect(messages[messages.length - 1]).toMatchObject({ type: 'result', result: { content: [{ type: 'text', text: 'deleted notes.txt' }], isError: false } });
+      expect(asked).toHaveLength(1);
+      expect(asked[0].params).toMatchObject({ message: 'Delete notes.txt?', _meta: { 'io.modelcontextprotocol/related-task': { taskId } } });
+      expect((await asker.experimental.tasks.getTask(taskId)).status).toBe('completed');
+      expect(statuses).toContain('input_required');
+      expect(statuses[statuses.length - 1]).toBe('completed');
+
+      asked.length = 0;
+      const both = [];
+      for await (const message of asker.experimental.tasks.callToolStream({ name: 'multi_input', arguments: {} })) both.push(message);
+      expect(asked.map((request) => request.params.message).sort()).toEqual(['First name?', 'Second name?']);
+      expect(both[both.length - 1]).toMatchObject({ type: 'result', result: { isError: false, content: [{ text: 'got Ada and Grace' }] } });
+    } finally {
+      await asker.close();
+    }
+  });
+
+  it('a client that cannot answer an elicitation: the task completes with the tool\'s error, nothing hangs', async () => {
+    const messages = [];
+    for await (const message of client.experimental.tasks.callToolStream({ name: 'confirm_delete', arguments: { filename: 'notes.txt' } })) messages.push(message);
+    // stdio: the connection did not declare elicitation; HTTP (stateless): the client answers -32601
+    expect(messages[messages.length - 1]).toMatchObject({ type: 'result', result: { isError: true, content: [{ text: expect.stringMatching(/elicitation/) }] } });
+  });
 });
 
 describe('SDK 1.32 over stdio: notifications/tasks/status', () => {
-  it('a task created on the connection announces its terminal status there', async () => {
+  it('a task created on the connection announces its status changes there (here: only the terminal one)', async () => {
     const client = new Client({ name: 'sdk-tasks-status', version: '1.0.0' });
     const statuses: { taskId: string; status: string }[] = [];
     let completed: () => void = () => undefined;

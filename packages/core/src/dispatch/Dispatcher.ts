@@ -23,6 +23,7 @@ import { ResourceReader } from './ResourceReader';
 import { ErrorPolicy } from './errorPolicy';
 import { checkDispatcherArguments, DispatcherOptions, resolveTaskSettings } from './setup';
 import { TaskRunner } from './tasks/TaskRunner';
+import { taskOwnerOf } from './tasks/taskOwner';
 import { missingProcedures, missingProceduresMessage } from './missingProcedures';
 import { warnUnportableSchemas } from '../declaration/unportableSchemas';
 import { warnDanglingViews } from '../declaration/danglingViews';
@@ -231,7 +232,7 @@ export class Dispatcher {
     const envelope = classify(parsed);
     if (envelope.kind === 'invalid') return this.refuse(refused(envelope.body), context);
     if (envelope.kind === 'ignored') {
-      context.session?.responded(envelope.id, parsed); // a response to a request the server sent (a ping, an ask)
+      this.responded(envelope.id, parsed, context);
       return SILENCE;
     }
     if (claimOf(envelope.params)) return settle(this.modern(envelope, context, mode));
@@ -262,6 +263,14 @@ export class Dispatcher {
     return result === SILENCE ? result : this.refuse(result, context);
   }
 
+  /**
+   * A response to a request the server sent: to an ask of a 2025-11-25 task (read from any
+   * instance, through the task store), or to an ask or ping awaited on this connection.
+   */
+  private responded(id: RequestId | undefined, message: unknown, context: DispatchContext): void {
+    if (id !== undefined && !this.services.tasks.answered(id, message, taskOwnerOf(context))) context.session?.responded(id, message);
+  }
+
   /** Settles the server's awaited request `id` with an error when an unreadable message answers it; true when it did. */
   private unreadableResponse(id: RequestId | undefined, context: DispatchContext, why: string): boolean {
     const session = context.session;
@@ -284,7 +293,11 @@ export class Dispatcher {
     for (const entry of entries) {
       const envelope = classify(entry);
       const reply =
-        envelope.kind === 'invalid' ? this.refuse(answer(envelope.body), context) : envelope.kind === 'ignored' ? undefined : this.message(envelope, profile, context, mode, true);
+        envelope.kind === 'invalid'
+          ? this.refuse(answer(envelope.body), context)
+          : envelope.kind === 'ignored'
+            ? void this.responded(envelope.id, entry, context)
+            : this.message(envelope, profile, context, mode, true);
       if (reply instanceof Promise) pending = true;
       replies.push(reply);
     }

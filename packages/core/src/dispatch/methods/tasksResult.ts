@@ -3,20 +3,25 @@
  * has no such method): waits until the caller's task is terminal, then answers what its
  * tools/call would have — the tool result (with the `related-task` `_meta`), or the JSON-RPC
  * error of a failed task; a cancelled task is -32600. -32602 for an unknown, expired or foreign id.
+ * While it waits, its stream carries the task's input requests and (over HTTP) its status
+ * changes ({@link TaskResultStream}).
  */
 import { ErrorCodes } from '../../faults/ErrorCodes';
-import { answer } from '../DispatchResult';
+import { answer, SILENCE } from '../DispatchResult';
 import { errorResponse, errorResponseWithData, resultResponse } from '../jsonRpc';
 import type { RequestHandler } from './Handler';
 import { readTaskCall, storeFailure, unknownTask } from '../tasks/taskRequest';
 import { RELATED_TASK_META } from '../tasks/taskWire';
+import { TaskResultStream } from '../tasks/taskStream';
 
 export const tasksResult: RequestHandler = (request, services) => {
   const call = readTaskCall(request, services);
   if (!('taskId' in call)) return call;
   const { taskId } = call;
-  return services.tasks.terminal(taskId, call.owner, request.context.signal).then((task) => {
+  const stream = new TaskResultStream(request.context, !request.context.session);
+  return services.tasks.terminal(taskId, call.owner, request.context.signal, (task) => stream.update(task)).then((task) => {
     if (!task) return unknownTask(request, taskId);
+    stream.update(task); // its terminal status, before the result
     if (task.status === 'completed' && task.result) {
       const meta = { ...(task.result._meta as Record<string, unknown> | undefined), [RELATED_TASK_META]: { taskId } };
       return answer(resultResponse(request.id, JSON.stringify({ ...task.result, _meta: meta })));
@@ -26,5 +31,5 @@ export const tasksResult: RequestHandler = (request, services) => {
       return answer(data === undefined ? errorResponse(request.id, code, message) : errorResponseWithData(request.id, code, message, data));
     }
     return answer(errorResponse(request.id, ErrorCodes.InvalidRequest, `Invalid Request: task ${JSON.stringify(taskId)} was cancelled; it has no result`));
-  }, storeFailure(request, services));
+  }, (error: unknown) => (request.context.signal?.aborted ? SILENCE : storeFailure(request, services)(error))); // a client gone or cancelled gets nothing
 };

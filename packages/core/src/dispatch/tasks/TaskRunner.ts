@@ -7,9 +7,12 @@
  * → `cancelled`. Inside a task, `signal` aborts on the owner's cancel (from any instance: the
  * store's `cancel` event), `progress` sets the status message, and an ask makes the task
  * `input_required` (`store.requireInput`, keys unique for the task's life) until the store's
- * `input` event brings the answer. Tasks in flight are bounded by `maxConcurrentCalls` (and the
- * store's own bound); nothing it holds outlives a task. A 2025-11-25 task created over a
- * connection (stdio) announces its terminal status there (`notifications/tasks/status`).
+ * `input` event brings the answer — on 2026-07-28 from `tasks/update`; on 2025-11-25 from the
+ * client's response to the request a `tasks/result` stream sent it ({@link TaskResultStream}),
+ * routed by its id through the store from any instance. Tasks in flight are bounded by
+ * `maxConcurrentCalls` (and the store's own bound); nothing it holds outlives a task. A
+ * 2025-11-25 task created over a connection (stdio) announces each status it takes there
+ * (`notifications/tasks/status`).
  */
 import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
 import type { Tool } from '../../declaration/Tool';
@@ -38,6 +41,9 @@ import type { PreparedCall, TaskStarter, ToolCaller } from '../ToolCaller';
 import type { TaskHooks } from './TaskHooks';
 import { taskOwnerOf } from './taskOwner';
 import { TASKS_EXTENSION, createTaskResultJson, legacyTask } from './taskWire';
+import { readTaskAskId, responseAnswer } from './taskStream';
+import type { RequestId } from '../jsonRpc';
+import type { JsonObject } from '../../declaration/metadata';
 
 /** The task settings of a dispatcher, resolved. */
 export interface TaskSettings {
@@ -56,6 +62,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 interface Waiter {
   readonly kind: AskKind;
   readonly params: unknown;
+  /** 2025-11-25: the answer is a JSON-RPC response's `result` or `error` ({@link responseAnswer}). */
+  readonly legacy: boolean;
   resolve(answer: unknown): void;
   reject(error: Error): void;
 }
@@ -68,8 +76,10 @@ interface RunningTask {
   readonly counts: Record<AskKind, number>;
   /** Set once the owner's cancel reached it: its outcome is dropped. */
   cancelled: boolean;
-  /** 2025-11-25 over a connection (stdio): sends `notifications/tasks/status` once the task is terminal. */
+  /** 2025-11-25 over a connection (stdio): sends `notifications/tasks/status` when the task's status changed. */
   readonly announce?: () => void;
+  /** 2025-11-25: the client capabilities the connection declared (stdio); `undefined` when unknown (stateless HTTP). */
+  readonly legacyCapabilities?: Readonly<Record<string, unknown>>;
 }
 
 /** Creates, runs and settles the tasks of one dispatcher. */
@@ -79,8 +89,8 @@ export class TaskRunner implements TaskStarter {
   /** The ids of the tasks this instance created, by owner, newest last (for 2025-11-25 `tasks/list`; bounded). */
   private readonly created = new Map<string, string[]>();
   private createdCount = 0;
-  /** Who waits for a task of this instance to settle (`tasks/result`), by task id. */
-  private readonly settledWaiters = new Map<string, Set<() => void>>();
+  /** Who watches a task of this instance change (`tasks/result`), by task id. */
+  private readonly watchers = new Map<string, Set<() => void>>();
 
   constructor(
     private readonly tools: ToolCaller,
@@ -166,13 +176,20 @@ export class TaskRunner implements TaskStarter {
   /** Runs the procedure inside the task and settles the task from its outcome. Never rejects. */
   private async run(record: TaskRecord, prepared: PreparedCall, request: InboundRequest, answers: Readonly<Record<string, unknown>>): Promise<void> {
     const outer = request.context;
+    const legacy = request.profile.era === 'legacy';
+    let announced: string = record.status;
     const task: RunningTask = {
       taskId: record.taskId,
       controller: new AbortController(),
       waiters: new Map(),
       counts: { elicitation: 0, sampling: 0, roots: 0 },
       cancelled: false,
-      ...(request.profile.era === 'legacy' && outer.session && outer.notify && { announce: () => this.announce(record, outer) }),
+      ...(legacy &&
+        outer.session &&
+        outer.notify && {
+          announce: () => this.announce(record, outer, (status) => (status === announced ? false : ((announced = status), true))),
+          legacyCapabilities: outer.session.clientCapabilities ?? {},
+        }),
     };
     this.running.set(task.taskId, task);
     // the task's own context: its signal is the task's, and nothing goes back on the request that created it
@@ -194,14 +211,12 @@ export class TaskRunner implements TaskStarter {
       body = this.policy.internal(request.id, error, { requestId: request.id, method: 'tools/call', tool: prepared.name });
     }
     try {
-      if (!task.cancelled) {
-        await this.settle(task.taskId, body);
-        task.announce?.();
-      }
+      if (!task.cancelled) await this.settle(task.taskId, body);
     } catch (error) {
       this.report(error, task, prepared.name);
     } finally {
       this.finish(task, `the task ended`);
+      if (!task.cancelled) task.announce?.();
     }
   }
 
@@ -239,31 +254,59 @@ export class TaskRunner implements TaskStarter {
 
   /**
    * The owner's task once it is terminal (2025-11-25 `tasks/result`), or `undefined` when it is
-   * unknown, expired or foreign. Wakes when a task of this instance settles, and otherwise
-   * looks again every poll interval (the task may run on another instance); stops when `signal` aborts.
+   * unknown, expired or foreign. Looks again when a task of this instance changes (an ask, an
+   * answer, its outcome), and otherwise every poll interval (the task may run on another
+   * instance); `onState` sees every live state it reads. Stops when `signal` aborts.
    */
-  async terminal(taskId: string, owner: string, signal?: AbortSignal): Promise<TaskRecord | undefined> {
+  async terminal(taskId: string, owner: string, signal?: AbortSignal, onState?: (task: TaskRecord) => void): Promise<TaskRecord | undefined> {
     const store = this.storeIfUsed;
     if (!store) return undefined;
     for (;;) {
       const task = await store.get(taskId, owner);
       if (!task || isTerminalTaskStatus(task.status)) return task;
       if (signal?.aborted) throw signal.reason;
+      onState?.(task);
       await new Promise<void>((resolve) => {
         const wake = (): void => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', wake);
-          this.settledWaiters.get(taskId)?.delete(wake);
-          if (this.settledWaiters.get(taskId)?.size === 0) this.settledWaiters.delete(taskId);
+          this.watchers.get(taskId)?.delete(wake);
+          if (this.watchers.get(taskId)?.size === 0) this.watchers.delete(taskId);
           resolve();
         };
         const timer = unrefed(setTimeout(wake, task.pollIntervalMs ?? this.settings.pollIntervalMs));
         signal?.addEventListener('abort', wake, { once: true });
-        let waiters = this.settledWaiters.get(taskId);
-        if (!waiters) this.settledWaiters.set(taskId, (waiters = new Set()));
-        waiters.add(wake);
+        let watchers = this.watchers.get(taskId);
+        if (!watchers) this.watchers.set(taskId, (watchers = new Set()));
+        watchers.add(wake);
       });
     }
+  }
+
+  /**
+   * A client's JSON-RPC response to a request a 2025-11-25 task sent on a `tasks/result` stream
+   * (its id made by {@link taskAskId}): stored as the answer to that input request — the store
+   * takes it only from the task's owner and only once, and brings it to the instance running the
+   * task. False when the id is not a task's.
+   */
+  answered(id: RequestId | undefined, message: unknown, owner: string): boolean {
+    const ask = readTaskAskId(id);
+    if (!ask) return false;
+    const store = this.storeIfUsed;
+    if (store && isObject(message)) {
+      store.update(ask.taskId, owner, { [ask.key]: responseAnswer(message) as JsonObject }).catch((error: unknown) =>
+        this.policy.report(error, { requestId: ask.taskId, method: 'tasks/result' }),
+      );
+    }
+    return true;
+  }
+
+  /** A task of this instance changed: who watches it looks again, and its connection hears of a new status. */
+  private changed(task: RunningTask): void {
+    const watchers = this.watchers.get(task.taskId);
+    // after the store's write has been awaited (or started, for a cancel): the next get sees it
+    if (watchers) queueMicrotask(() => watchers.forEach((wake) => wake()));
+    task.announce?.();
   }
 
   /** Stores the outcome of a procedure run (the response text ToolCaller made). */
@@ -278,19 +321,21 @@ export class TaskRunner implements TaskStarter {
   private ask(task: RunningTask, inbound: InboundRequest, toolName: string, kind: AskKind, params: unknown, key: string | undefined, before: Readonly<Record<string, unknown>>): Promise<unknown> {
     const name = key ?? `${kind}-${++task.counts[kind]}`;
     if (Object.prototype.hasOwnProperty.call(before, name)) return Promise.resolve(before[name]);
-    if (inbound.profile.era !== 'modern') {
-      return Promise.reject(new InputUnavailableError(`Tool "${toolName}" asked the client for ${kind} inside a ${inbound.profile.version} task, which toolwire does not support (use MCP 2026-07-28)`));
-    }
-    if (!isObject(clientCapabilitiesOf(inbound)[kind])) {
-      return Promise.reject(new InputUnavailableError(`Tool "${toolName}" asked the client for ${kind}, but the request that created its task did not declare the "${kind}" capability`));
+    const legacy = inbound.profile.era !== 'modern';
+    // 2025-11-25: the connection's capabilities when known (stdio); over stateless HTTP the client's response says
+    const capabilities = legacy ? task.legacyCapabilities : clientCapabilitiesOf(inbound);
+    if (capabilities && !isObject(capabilities[kind])) {
+      const who = legacy ? 'the client' : 'the request that created its task';
+      return Promise.reject(new InputUnavailableError(`Tool "${toolName}" asked the client for ${kind}, but ${who} did not declare the "${kind}" capability`));
     }
     if (task.cancelled || !this.running.has(task.taskId)) return Promise.reject(new InputUnavailableError(`Tool "${toolName}" asked after its task ended`));
     if (task.waiters.has(name)) return Promise.reject(new InputUnavailableError(`Tool "${toolName}" asked twice with the key "${name}" (keys are unique for a task's life)`));
     return new Promise((resolve, reject) => {
-      task.waiters.set(name, { kind, params, resolve, reject });
+      task.waiters.set(name, { kind, params, legacy, resolve, reject });
       this.store.requireInput(task.taskId, { [name]: { method: ASK_METHODS[kind], params: params as Record<string, never> } }).then(
         (took) => {
-          if (!took) this.dropWaiter(task, name, new InputUnavailableError(`Tool "${toolName}" asked after its task ended`));
+          if (took) this.changed(task);
+          else this.dropWaiter(task, name, new InputUnavailableError(`Tool "${toolName}" asked after its task ended`));
         },
         (error: unknown) => this.dropWaiter(task, name, error instanceof RangeError ? new InputUnavailableError(error.message) : (error as Error)),
       );
@@ -324,18 +369,25 @@ export class TaskRunner implements TaskStarter {
       const waiter = task.waiters.get(key);
       if (!waiter) continue;
       task.waiters.delete(key);
-      const problem = answerProblem(waiter.kind, waiter.params, value, this.limits);
-      if (problem) waiter.reject(new InvalidAnswerError(`The client's answer to ${ASK_METHODS[waiter.kind]} is not valid: ${problem}`));
-      else waiter.resolve(value);
+      const method = ASK_METHODS[waiter.kind];
+      const answer = waiter.legacy ? unwrapResponse(method, value) : value;
+      if (answer instanceof Error) {
+        waiter.reject(answer);
+        continue;
+      }
+      const problem = answerProblem(waiter.kind, waiter.params, answer, this.limits);
+      if (problem) waiter.reject(new InvalidAnswerError(`The client's answer to ${method} is not valid: ${problem}`));
+      else waiter.resolve(answer);
     }
+    this.changed(task);
   }
 
-  /** Sends a 2025-11-25 task's status (`notifications/tasks/status`) on the connection that created it. */
-  private announce(record: TaskRecord, context: DispatchContext): void {
+  /** Sends a 2025-11-25 task's status (`notifications/tasks/status`) on the connection that created it, when `fresh` says it is new. */
+  private announce(record: TaskRecord, context: DispatchContext, fresh: (status: string) => boolean): void {
     this.store
       .get(record.taskId, record.owner)
       .then((task) => {
-        if (task) context.notify?.(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: legacyTask(task) }), 'legacy');
+        if (task && fresh(task.status)) context.notify?.(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: legacyTask(task) }), 'legacy');
       })
       .catch((error: unknown) => this.policy.report(error, { requestId: record.taskId, method: 'notifications/tasks/status' }));
   }
@@ -343,13 +395,21 @@ export class TaskRunner implements TaskStarter {
   /** Forgets a task this instance ran; asks still waiting reject; who waits for it to settle looks again. */
   private finish(task: RunningTask, why: string): void {
     if (this.running.get(task.taskId) === task) this.running.delete(task.taskId);
-    const settled = this.settledWaiters.get(task.taskId);
+    const watchers = this.watchers.get(task.taskId);
     // after the store's write of the outcome has been awaited (run) or started (cancel): the next get sees it
-    if (settled) queueMicrotask(() => settled.forEach((wake) => wake()));
+    if (watchers) queueMicrotask(() => watchers.forEach((wake) => wake()));
     for (const [key] of task.waiters) this.dropWaiter(task, key, new InputUnavailableError(`No answer can come: ${why}`));
   }
 
   private report(error: unknown, task: RunningTask, tool?: string): void {
     this.policy.report(error, { requestId: task.taskId, method: 'tools/call', ...(tool !== undefined && { tool }) });
   }
+}
+
+/** A 2025-11-25 answer (a JSON-RPC response's `result` or `error`, {@link responseAnswer}): the result, or why there is none. */
+function unwrapResponse(method: string, value: unknown): unknown {
+  if (!isObject(value)) return new InputUnavailableError(`The client answered ${method} without a result`);
+  if (isObject(value.error)) return new InputUnavailableError(`The client answered ${method} with an error: ${String(value.error.message ?? value.error.code)}`);
+  if (!isObject(value.result)) return new InputUnavailableError(`The client answered ${method} without a result`);
+  return value.result;
 }

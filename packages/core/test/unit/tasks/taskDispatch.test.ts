@@ -365,12 +365,10 @@ describe('experimental tasks on 2025-11-25', () => {
     expect((await result).result).toEqual({ content: [{ type: 'text', text: 'opened' }], isError: false, _meta: { 'io.modelcontextprotocol/related-task': { taskId } } });
   });
 
-  it('a failed task\'s tasks/result is its JSON-RPC error; an ask inside a 2025-11-25 task is a tool error; without params.task a required tool is -32601', async () => {
+  it('a failed task\'s tasks/result is its JSON-RPC error; without params.task a required tool is -32601', async () => {
     const { dispatcher } = fixture({ onError: () => undefined });
     const crashing = (await legacy(dispatcher, 'tools/call', { name: 'crashing', arguments: {}, task: {} })).result.task.taskId;
     expect((await legacy(dispatcher, 'tasks/result', { taskId: crashing })).error).toEqual({ code: -32603, message: 'Internal error' });
-    const confirm = (await legacy(dispatcher, 'tools/call', { name: 'confirm', arguments: {}, task: {} })).result.task.taskId;
-    expect((await legacy(dispatcher, 'tasks/result', { taskId: confirm })).result).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/use MCP 2026-07-28/) }] });
     expect((await legacy(dispatcher, 'tools/call', { name: 'must', arguments: {} })).error).toMatchObject({ code: -32601, message: expect.stringMatching(/call it with params.task/) });
     expect((await legacy(dispatcher, 'tools/call', { name: 'must', arguments: {}, task: {} })).result.task.status).toBe('working');
   });
@@ -389,5 +387,119 @@ describe('experimental tasks on 2025-11-25', () => {
     expect((await legacy(dispatcher, 'tasks/list', {}, {}, '2025-06-18')).error.code).toBe(-32601);
     expect((await send(dispatcher, 'tasks/list', {})).error.code).toBe(-32601); // 2026-07-28 has no tasks/list
     expect((await send(dispatcher, 'tasks/result', { taskId: mine })).error.code).toBe(-32601);
+  });
+
+  /** A message the server sent on a stream. */
+  interface Sent {
+    readonly jsonrpc: string;
+    readonly id: string;
+    readonly method?: string;
+    readonly params: Record<string, unknown> & { message?: string; status?: string };
+  }
+  /** A tasks/result stream: what the server sent on it, and a wait for the first message that matches. */
+  function stream(): { context: DispatchContext; sent: Array<Sent>; next(match: (m: Sent) => boolean): Promise<Sent> } {
+    const sent: Array<Sent> = [];
+    const wanted: Array<{ match: (m: Sent) => boolean; resolve(m: Sent): void }> = [];
+    const context: DispatchContext = {
+      notify: (json: string) => {
+        const message = JSON.parse(json) as Sent;
+        sent.push(message);
+        for (const want of wanted.filter((w) => w.match(message))) {
+          wanted.splice(wanted.indexOf(want), 1);
+          want.resolve(message);
+        }
+      },
+    };
+    const next = (match: (m: Sent) => boolean) => {
+      const found = sent.find(match);
+      return found ? Promise.resolve(found) : new Promise<Sent>((resolve) => wanted.push({ match, resolve }));
+    };
+    return { context, sent, next };
+  }
+  const isAsk = (m: Sent) => m.method === 'elicitation/create';
+  const respond = (d: Dispatcher, id: string, members: Record<string, unknown>, context: DispatchContext = {}) =>
+    d.dispatch({ jsonrpc: '2.0', id, ...members }, { protocolVersion: LEGACY, ...context });
+
+  it('an ask inside a task goes out on the tasks/result stream with the related-task _meta; the client\'s response answers it', async () => {
+    const { dispatcher } = fixture();
+    const taskId = (await legacy(dispatcher, 'tools/call', { name: 'confirm', arguments: {}, task: {} })).result.task.taskId;
+    const { context, sent, next } = stream();
+    const result = legacy(dispatcher, 'tasks/result', { taskId }, context);
+    const ask = await next(isAsk);
+    expect(ask).toEqual({
+      jsonrpc: '2.0',
+      id: expect.stringMatching(/^toolwire-task:/),
+      method: 'elicitation/create',
+      params: { message: 'Sure?', requestedSchema: expect.any(Object), _meta: { 'io.modelcontextprotocol/related-task': { taskId } } },
+    });
+    expect((await legacy(dispatcher, 'tasks/get', { taskId })).result.status).toBe('input_required');
+    const reply = await respond(dispatcher, ask.id, { result: { action: 'accept', content: { ok: true } } });
+    expect(reply.status).toBe(202);
+    expect((await result).result).toMatchObject({ content: [{ type: 'text', text: 'confirmed: true' }], isError: false, _meta: { 'io.modelcontextprotocol/related-task': { taskId } } });
+    const statuses = sent.filter((m) => m.method === 'notifications/tasks/status').map((m) => String(m.params.status));
+    expect(statuses).toContain('input_required');
+    expect(statuses[statuses.length - 1]).toBe('completed');
+    expect(statuses.filter((status, i) => status === statuses[i - 1])).toEqual([]); // each status once, as it changes
+    expect(sent.filter(isAsk)).toHaveLength(1);
+  });
+
+  it('two asks at once both go out; answered in any order, the task completes', async () => {
+    const { dispatcher } = fixture();
+    const taskId = (await legacy(dispatcher, 'tools/call', { name: 'two', arguments: {}, task: {} })).result.task.taskId;
+    const { context, sent, next } = stream();
+    const result = legacy(dispatcher, 'tasks/result', { taskId }, context);
+    await next((m) => isAsk(m) && m.params.message === 'B?');
+    await next((m) => isAsk(m) && m.params.message === 'A?');
+    const [a, b] = ['A?', 'B?'].map((message) => sent.find((m) => isAsk(m) && m.params.message === message)!);
+    expect(a.id).not.toBe(b.id);
+    await respond(dispatcher, b.id, { result: { action: 'accept', content: { ok: false } } });
+    expect((await legacy(dispatcher, 'tasks/get', { taskId })).result.status).toBe('input_required'); // one answer of two
+    await respond(dispatcher, a.id, { result: { action: 'accept', content: { ok: true } } });
+    expect((await result).result.content[0].text).toBe('true false');
+  });
+
+  it('an error response, an invalid answer: the procedure sees InputUnavailableError / InvalidAnswerError (a tool error)', async () => {
+    const { dispatcher } = fixture();
+    const run = async (members: Record<string, unknown>) => {
+      const taskId = (await legacy(dispatcher, 'tools/call', { name: 'confirm', arguments: {}, task: {} })).result.task.taskId;
+      const { context, next } = stream();
+      const result = legacy(dispatcher, 'tasks/result', { taskId }, context);
+      await respond(dispatcher, (await next(isAsk)).id, members);
+      return (await result).result;
+    };
+    expect(await run({ error: { code: -32601, message: 'Method not found' } })).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/answered elicitation\/create with an error: Method not found/) }] });
+    expect(await run({ result: { action: 'accept', content: { ok: 'yes' } } })).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/answer to elicitation\/create is not valid/) }] });
+  });
+
+  it('a response from another principal does not answer the task; its owner\'s does', async () => {
+    const { dispatcher } = fixture();
+    const policy = { resourceMetadataUrl: 'http://127.0.0.1/.well-known/oauth-protected-resource', requiredScopes: [], listOnlyPermittedTools: false };
+    const as = (subject: string): DispatchContext => ({ access: new Access({ token: 't', clientId: 'c', scopes: [], issuer: 'https://issuer.example', subject } as AuthInfo, policy) });
+    const taskId = (await legacy(dispatcher, 'tools/call', { name: 'confirm', arguments: {}, task: {} }, as('alice'))).result.task.taskId;
+    const { context, next } = stream();
+    const result = legacy(dispatcher, 'tasks/result', { taskId }, { ...as('alice'), ...context });
+    const ask = await next(isAsk);
+    expect((await respond(dispatcher, ask.id, { result: { action: 'accept', content: { ok: false } } }, as('mallory'))).status).toBe(202);
+    expect((await legacy(dispatcher, 'tasks/get', { taskId }, as('alice'))).result.status).toBe('input_required');
+    await respond(dispatcher, ask.id, { result: { action: 'accept', content: { ok: true } } }, as('alice'));
+    expect((await result).result.content[0].text).toBe('confirmed: true');
+  });
+
+  it('an ask the client answers while no tasks/result waits is sent again by the next tasks/result; responses to unknown task ids are ignored', async () => {
+    const { dispatcher } = fixture();
+    const taskId = (await legacy(dispatcher, 'tools/call', { name: 'confirm', arguments: {}, task: {} })).result.task.taskId;
+    const first = stream();
+    const controller = new AbortController();
+    const abandoned = legacy(dispatcher, 'tasks/result', { taskId }, { ...first.context, signal: controller.signal }).catch((error: unknown) => error);
+    const ask = await first.next(isAsk);
+    controller.abort(); // the client went away before answering
+    await abandoned;
+    const second = stream();
+    const result = legacy(dispatcher, 'tasks/result', { taskId }, second.context);
+    expect((await second.next(isAsk)).id).toBe(ask.id);
+    expect((await respond(dispatcher, 'toolwire-task:nope:elicitation-1', { result: {} })).status).toBe(202);
+    expect((await respond(dispatcher, 'toolwire-task:%E0%A4%A:x', { result: {} })).status).toBe(202);
+    await respond(dispatcher, ask.id, { result: { action: 'decline' } });
+    expect((await result).result.content[0].text).toBe('confirmed: undefined');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Two everything-server processes (`--task-store redis://…`) behind one real redis-server,
  * started on a free loopback port: 2026-07-28 tasks created through A are read, answered
- * (`tasks/update`) and cancelled (`tasks/cancel`) through B; A killed with SIGKILL during a task
+ * (`tasks/update`) and cancelled (`tasks/cancel`) through B; a 2025-11-25 task of A that elicits
+ * is answered through B's `tasks/result` stream; A killed with SIGKILL during a task
  * leaves it `failed` with the store's "the server running this task stopped" error within the
  * lease, read through B; 1,000 concurrent tasks created across both, polled and partly cancelled
  * through the other instance, each settle once (none lost, none duplicated, none changed after);
@@ -179,6 +180,39 @@ describe('everything server: two instances behind one Redis (--task-store)', () 
     expect(done).toMatchObject({ taskId, status: 'completed', result: { content: [{ type: 'text', text: 'deleted notes.txt' }], isError: false } });
     // A sees the same record
     expect((await getTask(a, taskId)).result).toEqual(done);
+  });
+
+  it('2025-11-25: a task created through A that elicits: B\'s tasks/result stream sends the elicitation/create, the response POSTed to A resumes the procedure in A, and B\'s tasks/result answers the result', async () => {
+    const { a, b } = await twoInstances();
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+    const post = (instance: Instance, message: Record<string, unknown>) => fetch(instance.url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', ...message }) });
+    const created = (await (await post(a, { id: 1, method: 'tools/call', params: { name: 'confirm_delete', arguments: { filename: 'plan.md' }, task: {} } })).json()) as { result: { task: { taskId: string } } };
+    const taskId = created.result.task.taskId;
+    const res = await post(b, { id: 2, method: 'tasks/result', params: { taskId } });
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events: Array<Record<string, unknown> & { params?: Record<string, unknown> }> = [];
+    const decoder = new TextDecoder();
+    let buffered = '';
+    for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
+      buffered += decoder.decode(chunk, { stream: true });
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines.filter((l) => l.startsWith('data: '))) {
+        const message = JSON.parse(line.slice(6)) as (typeof events)[number];
+        events.push(message);
+        if (message.method === 'elicitation/create') {
+          expect(message.params).toMatchObject({ message: 'Delete plan.md?', _meta: { 'io.modelcontextprotocol/related-task': { taskId } } });
+          // the response goes to the other instance: the store brings it to A, which runs the procedure
+          expect((await post(a, { id: message.id, result: { action: 'accept', content: { confirm: true } } })).status).toBe(202);
+        }
+      }
+    }
+    const final = events.find((message) => message.id === 2);
+    expect(final).toMatchObject({ result: { content: [{ type: 'text', text: 'deleted plan.md' }], isError: false, _meta: { 'io.modelcontextprotocol/related-task': { taskId } } } });
+    expect(events.filter((message) => message.method === 'elicitation/create')).toHaveLength(1);
+    const statuses = events.filter((message) => message.method === 'notifications/tasks/status').map((message) => message.params?.status);
+    expect(statuses).toContain('input_required');
+    expect(statuses[statuses.length - 1]).toBe('completed');
   });
 
   it('a task created through A is cancelled through B: the procedure in A is aborted and the task ends cancelled', async () => {

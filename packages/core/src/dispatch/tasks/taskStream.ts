@@ -5,8 +5,8 @@
  * `sampling/createMessage`, `roots/list` with the `related-task` `_meta` — as server requests
  * whose JSON-RPC id names the task and the request's key ({@link taskAskId}), so the client's
  * response, POSTed to any instance, finds its task through the store (`update`, owner checked);
- * and, over HTTP, `notifications/tasks/status` for every status it observes (over stdio the
- * connection that created the task gets those itself).
+ * and, over HTTP, `notifications/tasks/status` for every change of status it observes while it
+ * waits (over stdio the connection that created the task gets those itself).
  */
 import type { TaskRecord } from '../../tasks/TaskRecord';
 import type { RequestId } from '../jsonRpc';
@@ -42,7 +42,7 @@ export function responseAnswer(message: Record<string, unknown>): Record<string,
 /** What one `tasks/result` request has sent on its stream so far. */
 export class TaskResultStream {
   private readonly sent = new Set<string>();
-  private lastStatus: string | undefined;
+  private lastStatus: TaskRecord['status'] | undefined;
 
   /**
    * @param context - the `tasks/result` request's context (its `notify` writes on the request's stream).
@@ -53,15 +53,18 @@ export class TaskResultStream {
     private readonly statuses: boolean,
   ) {}
 
-  /** Sends what the task's latest state calls for: its status when it changed, its input requests not yet sent. */
+  /**
+   * Sends what the task's latest state calls for: its status when it changed since the last
+   * state seen (so a task already terminal is answered without a stream), its input requests not yet sent.
+   */
   update(task: TaskRecord): void {
     const notify = this.context.notify?.bind(this.context);
     if (!notify) return;
-    const status = `${task.status}\u0000${task.statusMessage ?? ''}`;
-    if (this.statuses && status !== this.lastStatus) {
-      this.lastStatus = status;
+    // a change of status seen while waiting (the status the wait began with, the client knows: it polled it)
+    if (this.statuses && this.lastStatus !== undefined && task.status !== this.lastStatus) {
       notify(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: legacyTask(task) }), 'legacy');
     }
+    this.lastStatus = task.status;
     if (task.status !== 'input_required') return;
     for (const [key, request] of Object.entries(task.inputRequests)) {
       if (this.sent.has(key)) continue;

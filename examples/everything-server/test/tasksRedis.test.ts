@@ -182,7 +182,7 @@ describe('everything server: two instances behind one Redis (--task-store)', () 
     expect((await getTask(a, taskId)).result).toEqual(done);
   });
 
-  it('2025-11-25: a task created through A that elicits: B\'s tasks/result stream sends the elicitation/create, the response POSTed to A resumes the procedure in A, and B\'s tasks/result answers the result', async () => {
+  it('2025-11-25: a task created through A that elicits: B\'s tasks/result stream sends the elicitation/create, the response POSTed to A resumes the procedure in A, and B\'s tasks/result answers the result; tasks/list of either lists it', async () => {
     const { a, b } = await twoInstances();
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
     const post = (instance: Instance, message: Record<string, unknown>) => fetch(instance.url, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', ...message }) });
@@ -212,6 +212,12 @@ describe('everything server: two instances behind one Redis (--task-store)', () 
     expect(events.filter((message) => message.method === 'elicitation/create')).toHaveLength(1);
     const statuses = events.filter((message) => message.method === 'notifications/tasks/status').map((message) => message.params?.status);
     expect(statuses[statuses.length - 1]).toBe('completed'); // the changes B saw while it waited
+    // tasks/list reads the shared store: both instances list the task
+    for (const instance of [a, b]) {
+      const listed = (await (await post(instance, { id: 3, method: 'tasks/list', params: {} })).json()) as { result: { tasks: unknown[]; nextCursor?: string } };
+      expect(listed.result.tasks).toEqual([expect.objectContaining({ taskId, status: 'completed' })]);
+      expect(listed.result).not.toHaveProperty('nextCursor');
+    }
   });
 
   it('a task created through A is cancelled through B: the procedure in A is aborted and the task ends cancelled', async () => {

@@ -19,6 +19,7 @@ import type { RedisClientType } from '@redis/client';
 import {
   checkInputRequests,
   checkInputResponses,
+  checkListArguments,
   checkStatusMessage,
   checkTaskError,
   checkTaskInit,
@@ -41,6 +42,7 @@ import type {
   TaskInit,
   TaskInputRequests,
   TaskInputResponses,
+  TaskPage,
   TaskRecord,
   TaskStore,
 } from '@toolwire/core';
@@ -48,7 +50,7 @@ import { pairsToFields, recordOf } from './recordOf';
 import type { TaskFields } from './recordOf';
 import { DEFAULT_KEY_PREFIX } from './RedisTaskStoreOptions';
 import type { RedisTaskStoreOptions } from './RedisTaskStoreOptions';
-import { CANCEL, CREATE, RELEASE, RENEW, REQUIRE_INPUT, SETTLE, STATUS_MESSAGE, SWEEP, UPDATE } from './scripts';
+import { CANCEL, CREATE, LIST, RELEASE, RENEW, REQUIRE_INPUT, SETTLE, STATUS_MESSAGE, SWEEP, UPDATE } from './scripts';
 
 /** Most tasks one heartbeat script renews. */
 const RENEW_CHUNK = 500;
@@ -141,7 +143,7 @@ export class RedisTaskStore implements TaskStore {
     checkTaskInit(init);
     const taskId = createTaskId();
     const message = init.statusMessage;
-    const created = await CREATE.run<number>(this.client, [this.taskKey(taskId), this.leasesKey], [
+    const created = await CREATE.run<number>(this.client, [this.taskKey(taskId), this.leasesKey, this.ownerKey(init.owner), `${this.prefix}seq`], [
       taskId,
       init.owner,
       init.ttlMs === null ? '' : init.ttlMs,
@@ -150,6 +152,7 @@ export class RedisTaskStore implements TaskStore {
       message ?? '',
       this.instanceId,
       this.options.leaseMs,
+      this.taskKey(''),
     ]);
     if (created === 0) throw new Error('RedisTaskStore: a task with a new random id exists already (is the key prefix shared with something else?)');
     this.held.set(taskId, { cancelSent: false });
@@ -174,6 +177,18 @@ export class RedisTaskStore implements TaskStore {
     if (!isTaskId(taskId) || typeof owner !== 'string') return undefined;
     const fields = (await this.client.hGetAll(this.taskKey(taskId))) as TaskFields;
     return fields.o === owner ? recordOf(taskId, fields) : undefined;
+  }
+
+  async list(owner: string, limit: number, after?: string): Promise<TaskPage> {
+    checkListArguments(owner, limit, after);
+    if (after !== undefined && !/^[1-9][0-9]{0,15}$/.test(after)) throw new RangeError(`RedisTaskStore: ${JSON.stringify(after.slice(0, 40))} is not a list position`);
+    const reply = await LIST.run<[string, ...(string | string[])[]]>(this.client, [this.ownerKey(owner)], [this.taskKey(''), after ?? '0', limit]);
+    const tasks: TaskRecord[] = [];
+    for (let i = 1; i + 1 < reply.length; i += 2) {
+      const fields = pairsToFields(reply[i + 1] as string[]);
+      if (fields.o === owner) tasks.push(recordOf(reply[i] as string, fields));
+    }
+    return reply[0] === '' ? { tasks } : { tasks, next: reply[0] };
   }
 
   async update(taskId: string, owner: string, inputResponses: TaskInputResponses): Promise<TaskRecord | undefined> {
@@ -324,6 +339,11 @@ export class RedisTaskStore implements TaskStore {
     if (!entry || entry.cancelSent) return;
     entry.cancelSent = true;
     this.events.emit({ type: 'cancel', taskId });
+  }
+
+  /** The sorted set of an owner's task ids, by creation time. */
+  private ownerKey(owner: string): string {
+    return `${this.prefix}o:${owner}`;
   }
 
   private taskKey(taskId: string): string {

@@ -8,7 +8,10 @@
  * pollIntervalMs, r result (JSON), e error (JSON), x cancel requested ("1"), h lease holder, l
  * lease expiry (ms), n unanswered input requests, `i:<key>` an input request (JSON) and
  * `a:<key>` its answer (JSON). The sorted set `<prefix>leases` scores live tasks by lease expiry
- * for the sweep. Events go to the holder's channel `<prefix>i:<instanceId>`.
+ * for the sweep; `<prefix>o:<owner>` scores an owner's task ids by creation order (the counter
+ * `<prefix>seq`, one for every instance, so the order is exact) for `list`, and
+ * loses an id once its task expired (the oldest at each create, any that `list` passes), and
+ * expires itself with the owner's longest-lived task. Events go to the holder's channel `<prefix>i:<instanceId>`.
  */
 import { LuaScript } from './LuaScript';
 
@@ -24,7 +27,7 @@ end
 
 const script = (body: string): LuaScript => new LuaScript(COMMON + body);
 
-/** KEYS task, leases; ARGV id, owner, ttlMs|'', pollIntervalMs|'', hasMessage, message, holder, leaseMs → created ms, or 0 when the id exists. */
+/** KEYS task, leases, owner index, creation counter; ARGV id, owner, ttlMs|'', pollIntervalMs|'', hasMessage, message, holder, leaseMs, task key prefix → created ms, or 0 when the id exists. */
 export const CREATE = script(`
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local t = now()
@@ -36,7 +39,59 @@ end
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'p', ARGV[4]) end
 if ARGV[5] == '1' then redis.call('HSET', KEYS[1], 'm', ARGV[6]) end
 redis.call('ZADD', KEYS[2], t + tonumber(ARGV[8]), ARGV[1])
+local indexed = redis.call('EXISTS', KEYS[3])
+redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[4]), ARGV[1])
+for _, id in ipairs(redis.call('ZRANGE', KEYS[3], 0, 1)) do
+  if redis.call('EXISTS', ARGV[9] .. id) == 0 then redis.call('ZREM', KEYS[3], id) end
+end
+if ARGV[3] == '' then
+  redis.call('PERSIST', KEYS[3])
+else
+  local left = redis.call('PTTL', KEYS[3])
+  if indexed == 0 or (left >= 0 and left < tonumber(ARGV[3])) then redis.call('PEXPIRE', KEYS[3], tonumber(ARGV[3])) end
+end
 return t
+`);
+
+/** Most index entries one LIST looks at (a page may end early; its position lets the next go on). */
+const LIST_SCAN = 1000;
+
+/**
+ * KEYS owner index; ARGV task key prefix, after (a creation number; 0 from the start), limit →
+ * {next creation number|'', id1, fields1, id2, fields2, …}: the tasks created after the position,
+ * oldest first; ids whose task expired are dropped from the index on the way.
+ */
+export const LIST = script(`
+local limit = tonumber(ARGV[3])
+local out = {''}
+local dead = {}
+local count, scanned, offset = 0, 0, 0
+local last
+local stop = false
+while not stop do
+  local batch = redis.call('ZRANGEBYSCORE', KEYS[1], '(' .. ARGV[2], '+inf', 'WITHSCORES', 'LIMIT', offset, 200)
+  if #batch == 0 then break end
+  offset = offset + 200
+  for i = 1, #batch, 2 do
+    if count == limit or scanned == ${LIST_SCAN} then
+      out[1] = last
+      stop = true
+      break
+    end
+    scanned = scanned + 1
+    local fields = redis.call('HGETALL', ARGV[1] .. batch[i])
+    if #fields == 0 then
+      table.insert(dead, batch[i])
+    else
+      table.insert(out, batch[i])
+      table.insert(out, fields)
+      count = count + 1
+    end
+    last = batch[i + 1]
+  end
+end
+for _, id in ipairs(dead) do redis.call('ZREM', KEYS[1], id) end
+return out
 `);
 
 /** KEYS task, leases; ARGV id, status, field ('r' | 'e' | '-'), payload, hasMessage, message → 1 applied, 0 refused. */

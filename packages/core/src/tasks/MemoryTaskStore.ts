@@ -11,12 +11,12 @@
  */
 import type { JsonObject } from '../declaration/metadata';
 import { createTaskId } from './createTaskId';
-import { checkInputRequests, checkInputResponses, checkStatusMessage, checkTaskError, checkTaskInit, checkTaskResult, isJsonObject, toJsonText } from './taskChecks';
+import { checkInputRequests, checkInputResponses, checkListArguments, checkStatusMessage, checkTaskError, checkTaskInit, checkTaskResult, isJsonObject, toJsonText } from './taskChecks';
 import { TaskEvents } from './TaskEvents';
 import { isTerminalTaskStatus } from './TaskRecord';
 import type { TaskError, TaskInputRequests, TaskInputResponses, TaskRecord, TaskStatus } from './TaskRecord';
 import { TASK_STOPPED_ERROR } from './TaskStore';
-import type { TaskEventListener, TaskInit, TaskStore } from './TaskStore';
+import type { TaskEventListener, TaskInit, TaskPage, TaskStore } from './TaskStore';
 import { resolveTaskStoreOptions } from './TaskStoreOptions';
 import type { ResolvedTaskStoreOptions, TaskStoreOptions } from './TaskStoreOptions';
 import { startRepeating } from './timers';
@@ -37,6 +37,8 @@ export const DEFAULT_MAX_TASKS = 10_000;
 /** One stored task; JSON payloads are kept as text, so callers never share objects with the store. */
 interface Entry {
   readonly taskId: string;
+  /** The store's creation counter: the position `list` pages by. */
+  readonly seq: number;
   readonly owner: string;
   status: TaskStatus;
   statusMessage?: string;
@@ -59,6 +61,9 @@ export class MemoryTaskStore implements TaskStore {
   private readonly options: ResolvedTaskStoreOptions;
   private readonly maxTasks: number;
   private readonly tasks = new Map<string, Entry>();
+  /** The same tasks by owner, each owner's in creation order (for `list`). */
+  private readonly byOwner = new Map<string, Map<string, Entry>>();
+  private created = 0;
   /** The tasks this instance runs (their leases are renewed by the heartbeat). */
   private readonly held = new Set<string>();
   private readonly events: TaskEvents;
@@ -92,6 +97,7 @@ export class MemoryTaskStore implements TaskStore {
     if (this.tasks.size >= this.maxTasks) this.makeRoom(now);
     const entry: Entry = {
       taskId: createTaskId(),
+      seq: ++this.created,
       owner: init.owner,
       status: 'working',
       createdAt: now,
@@ -105,6 +111,9 @@ export class MemoryTaskStore implements TaskStore {
     if (init.pollIntervalMs !== undefined) (entry as { pollIntervalMs?: number }).pollIntervalMs = init.pollIntervalMs;
     if (init.statusMessage !== undefined) entry.statusMessage = init.statusMessage;
     this.tasks.set(entry.taskId, entry);
+    const owned = this.byOwner.get(entry.owner);
+    if (owned) owned.set(entry.taskId, entry);
+    else this.byOwner.set(entry.owner, new Map([[entry.taskId, entry]]));
     this.held.add(entry.taskId);
     if (entry.ttlMs !== null) this.nextExpiry = Math.min(this.nextExpiry, now + entry.ttlMs);
     return snapshot(entry);
@@ -113,6 +122,30 @@ export class MemoryTaskStore implements TaskStore {
   async get(taskId: string, owner: string): Promise<TaskRecord | undefined> {
     const entry = this.owned(taskId, owner, Date.now());
     return entry && snapshot(entry);
+  }
+
+  async list(owner: string, limit: number, after?: string): Promise<TaskPage> {
+    checkListArguments(owner, limit, after);
+    if (after !== undefined && !/^[1-9][0-9]{0,15}$/.test(after)) throw new RangeError(`MemoryTaskStore: ${JSON.stringify(after.slice(0, 40))} is not a list position`);
+    const from = after === undefined ? 0 : Number(after);
+    const now = Date.now();
+    const tasks: TaskRecord[] = [];
+    let last = 0;
+    let more = false;
+    // each owner's map is in creation order: skip to the position, then take a page
+    for (const entry of this.byOwner.get(owner)?.values() ?? []) {
+      if (entry.seq <= from) continue;
+      if (expired(entry, now)) {
+        this.forget(entry.taskId);
+      } else if (tasks.length === limit) {
+        more = true;
+        break;
+      } else {
+        tasks.push(snapshot(entry));
+        last = entry.seq;
+      }
+    }
+    return more ? { tasks, next: String(last) } : { tasks };
   }
 
   async update(taskId: string, owner: string, inputResponses: TaskInputResponses): Promise<TaskRecord | undefined> {
@@ -308,8 +341,13 @@ export class MemoryTaskStore implements TaskStore {
   }
 
   private forget(taskId: string): void {
+    const entry = this.tasks.get(taskId);
+    if (!entry) return;
     this.tasks.delete(taskId);
     this.held.delete(taskId);
+    const owned = this.byOwner.get(entry.owner);
+    owned?.delete(taskId);
+    if (owned?.size === 0) this.byOwner.delete(entry.owner);
   }
 
   /** Frees one place: expired tasks first, then the oldest terminal one. */

@@ -39,6 +39,14 @@ export type TaskEvent =
 /** Receives {@link TaskEvent}s. */
 export type TaskEventListener = (event: TaskEvent) => void;
 
+/** One page of an owner's tasks, from {@link TaskStore.list}. */
+export interface TaskPage {
+  /** The tasks, oldest first (copies, like every record a store hands out). */
+  readonly tasks: TaskRecord[];
+  /** Where the next page starts (pass it to `list` as `after`); absent on the last page. */
+  readonly next?: string;
+}
+
 /** The storage behind tasks. Every method is asynchronous; records are copies. */
 export interface TaskStore {
   /** This instance's id: the lease holder of the tasks it creates. */
@@ -53,6 +61,15 @@ export interface TaskStore {
 
   /** The task, or `undefined` when it is unknown, expired or owned by someone else. */
   get(taskId: string, owner: string): Promise<TaskRecord | undefined>;
+
+  /**
+   * The owner's tasks the store still holds (expired ones are not listed), oldest first, at most
+   * `limit` (a positive integer) of them, starting after the position `after` (the `next` of the
+   * previous page). A shared store lists the tasks every instance created. A page may hold fewer
+   * than `limit` tasks and still have a `next`. Rejects with a `RangeError` when `after` is not a
+   * position this kind of store makes; a position whose task has gone since is still valid.
+   */
+  list(owner: string, limit: number, after?: string): Promise<TaskPage>;
 
   /**
    * Merges answers into the task (`tasks/update`): each answer to a still unanswered request

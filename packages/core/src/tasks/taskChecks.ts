@@ -26,6 +26,13 @@ export function checkTaskInit(init: TaskInit): void {
   checkStatusMessage(init.statusMessage);
 }
 
+/** Checks the arguments of {@link TaskStore.list} (a `TypeError` naming the bad one). */
+export function checkListArguments(owner: unknown, limit: unknown, after: unknown): void {
+  if (typeof owner !== 'string') throw new TypeError(`task list owner: expected a string, got ${typeof owner}`);
+  if (!isPositiveInteger(limit)) throw new TypeError(`task list limit: expected a positive integer, got ${JSON.stringify(limit)}`);
+  if (after !== undefined && typeof after !== 'string') throw new TypeError(`task list after: expected a string, got ${typeof after}`);
+}
+
 /** Checks an optional status message. */
 export function checkStatusMessage(message: unknown): void {
   if (message !== undefined && typeof message !== 'string') throw new TypeError(`task statusMessage: expected a string, got ${typeof message}`);

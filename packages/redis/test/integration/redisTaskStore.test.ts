@@ -2,7 +2,8 @@
  * What only the Redis store has: connecting (a clear rejection within connectTimeoutMs when
  * Redis is not there, no hang when it goes away), scripts surviving a `SCRIPT FLUSH` (EVALSHA
  * falls back to EVAL), key prefixes that keep deployments apart, keys that expire with the
- * task, and the heartbeat delivering a cancel whose pub/sub message was missed.
+ * task, the heartbeat delivering a cancel whose pub/sub message was missed, and `list` across
+ * instances with an owner index that stays no larger than the tasks.
  */
 import { createClient } from '@redis/client';
 import type { TaskEvent } from '@toolwire/core';
@@ -86,6 +87,54 @@ describe('RedisTaskStore', () => {
     expect(ttl).toBeGreaterThan(55_000);
     expect(ttl).toBeLessThanOrEqual(60_000);
     expect(await raw!.pTTL(`ttl:t:${forever.taskId}`)).toBe(-1);
+  });
+
+  it('lists every instance\'s tasks in the order they were created, through any instance sharing the prefix', async () => {
+    const a = await connect('listShared:');
+    const b = await connect('listShared:');
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await (i % 2 ? b : a).create({ owner: OWNER, ttlMs: 60_000 })).taskId);
+    for (const store of [a, b]) {
+      const first = await store.list(OWNER, 4);
+      const rest = await (store === a ? b : a).list(OWNER, 4, first.next);
+      expect([...first.tasks, ...rest.tasks].map((task) => task.taskId)).toEqual(ids);
+      expect(rest.next).toBeUndefined();
+    }
+  });
+
+  it('keeps an owner\'s list index no larger than its tasks: expired ids leave it, and it expires with the longest-lived task', async () => {
+    const store = await connect('listIndex:');
+    for (let i = 0; i < 5; i++) await store.create({ owner: OWNER, ttlMs: 150 });
+    const index = `listIndex:o:${OWNER}`;
+    expect(await raw!.zCard(index)).toBe(5);
+    expect(await raw!.pTTL(index)).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await raw!.exists(index)).toBe(0);
+    // expired ids behind a live one leave when a list passes them
+    const live = await store.create({ owner: OWNER, ttlMs: 60_000 });
+    for (let i = 0; i < 4; i++) await store.create({ owner: OWNER, ttlMs: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await store.list(OWNER, 10)).tasks.map((task) => task.taskId)).toEqual([live.taskId]);
+    expect(await raw!.zCard(index)).toBe(1);
+    expect(await raw!.pTTL(index)).toBeGreaterThan(50_000);
+    await store.create({ owner: OWNER, ttlMs: null });
+    expect(await raw!.pTTL(index)).toBe(-1);
+  });
+
+  it('ends a list page early after looking at 1,000 expired ids, with a next that continues past them', async () => {
+    const store = await connect('listScan:');
+    // 1,100 ids of tasks that are gone, then one live task
+    const gone = Array.from({ length: 1_100 }, (_, i) => ({ score: i + 1, value: `AAAAAAAAAAAAAAAAAAA${String(i).padStart(3, '0')}` }));
+    await raw!.zAdd(`listScan:o:${OWNER}`, gone);
+    await raw!.set('listScan:seq', 1_100);
+    const live = await store.create({ owner: OWNER, ttlMs: 60_000 });
+    const first = await store.list(OWNER, 10);
+    expect(first.tasks).toEqual([]);
+    expect(first.next).toBe('1002');
+    const second = await store.list(OWNER, 10, first.next);
+    expect(second.tasks.map((task) => task.taskId)).toEqual([live.taskId]);
+    expect(second.next).toBeUndefined();
+    expect(await raw!.zCard(`listScan:o:${OWNER}`)).toBe(1);
   });
 
   it('delivers a cancel with the next heartbeat when its pub/sub message was missed', async () => {

@@ -213,6 +213,59 @@ describe.each(factories)('%s', (_name, make) => {
     expect(await store.cancel(task.taskId, ALICE)).toBeUndefined();
   });
 
+  it('lists an owner\'s tasks oldest first in pages: each page\'s next continues it, the last has none', async () => {
+    const store = await make();
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      ids.push((await store.create({ owner: ALICE, ttlMs: 60_000, statusMessage: `task ${i}` })).taskId);
+      await store.create({ owner: MALLORY, ttlMs: 60_000 });
+    }
+    await store.complete(ids[1], RESULT);
+    const seen: string[] = [];
+    let after: string | undefined;
+    let pages = 0;
+    do {
+      const page = await store.list(ALICE, 3, after);
+      expect(page.tasks.length).toBeLessThanOrEqual(3);
+      for (const task of page.tasks) expect(task.owner).toBe(ALICE);
+      seen.push(...page.tasks.map((task) => task.taskId));
+      after = page.next;
+      pages++;
+    } while (after !== undefined);
+    expect(seen).toEqual(ids);
+    expect(pages).toBe(3);
+    const all = await store.list(ALICE, 100);
+    expect(all.next).toBeUndefined();
+    expect(all.tasks.map((task) => [task.statusMessage, task.status])).toEqual(ids.map((_, i) => [`task ${i}`, i === 1 ? 'completed' : 'working']));
+    expect(all.tasks[1].result).toEqual(RESULT);
+    expect((await store.list('https://issuer.example|nobody', 10)).tasks).toEqual([]);
+  });
+
+  it('lists neither expired tasks nor, after them, anything twice; a position whose task expired still continues the list', async () => {
+    const store = await make();
+    const short = await store.create({ owner: ALICE, ttlMs: 150 });
+    const long = [await store.create({ owner: ALICE, ttlMs: 60_000 }), await store.create({ owner: ALICE, ttlMs: null })];
+    const first = await store.list(ALICE, 1);
+    expect(first.tasks.map((task) => task.taskId)).toEqual([short.taskId]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const rest = await store.list(ALICE, 10, first.next);
+    expect(rest.tasks.map((task) => task.taskId)).toEqual(long.map((task) => task.taskId));
+    expect(rest.next).toBeUndefined();
+    expect((await store.list(ALICE, 10)).tasks.map((task) => task.taskId)).toEqual(long.map((task) => task.taskId));
+  });
+
+  it('refuses a list position it did not make with a RangeError, and bad list arguments with a TypeError', async () => {
+    const store = await make();
+    await store.create({ owner: ALICE, ttlMs: 60_000 });
+    for (const after of ['', 'abc', '-1', '1:', ':x', '12:not-an-id!', '9'.repeat(40), 'x'.repeat(300)]) {
+      await expect(store.list(ALICE, 10, after)).rejects.toThrow(RangeError);
+    }
+    await expect(store.list(ALICE, 0)).rejects.toThrow(/limit/);
+    await expect(store.list(ALICE, 1.5)).rejects.toThrow(TypeError);
+    await expect(store.list(7 as unknown as string, 1)).rejects.toThrow(/owner/);
+    await expect(store.list(ALICE, 1, 7 as unknown as string)).rejects.toThrow(/after/);
+  });
+
   it('refuses bad arguments with a TypeError naming them', async () => {
     const store = await make();
     await expect(store.create({ owner: ALICE, ttlMs: 0 })).rejects.toThrow(/ttlMs/);

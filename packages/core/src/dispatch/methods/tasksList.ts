@@ -1,16 +1,37 @@
 /**
- * tasks/list (2025-11-25, experimental tasks; 2026-07-28 has none): the caller's tasks — those
- * this server instance created for the same owner that the store still holds (bounded), in the
- * order they were created.
+ * tasks/list (2025-11-25, experimental tasks; 2026-07-28 has none): the caller's tasks that the
+ * store still holds, oldest first, in pages — the declaration's `pageSize`, or
+ * {@link TASKS_PAGE_SIZE} — with `nextCursor` while more remain. The store's, so behind one
+ * shared store (Redis) every instance lists the same tasks. A cursor the store did not make is
+ * -32602.
  */
+import { ErrorCodes } from '../../faults/ErrorCodes';
+import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';
-import { resultResponse } from '../jsonRpc';
+import { errorResponse, resultResponse } from '../jsonRpc';
 import type { RequestHandler } from './Handler';
 import { noTasks, storeFailure } from '../tasks/taskRequest';
 import { taskOwnerOf } from '../tasks/taskOwner';
 import { legacyTask } from '../tasks/taskWire';
 
+/** Tasks per `tasks/list` page when the declaration sets no `pageSize`. */
+export const TASKS_PAGE_SIZE = 100;
+
+/** Longest cursor read (a store's position is far shorter). */
+const MAX_CURSOR_LENGTH = 256;
+
 export const tasksList: RequestHandler = (request, services) => {
   if (!request.profile.experimentalTasks) return noTasks(request);
-  return services.tasks.list(taskOwnerOf(request.context)).then((tasks) => answer(resultResponse(request.id, JSON.stringify({ tasks: tasks.map(legacyTask) }))), storeFailure(request, services));
+  const params = request.params;
+  const cursor = isObject(params) ? params.cursor : undefined;
+  if (cursor !== undefined && (typeof cursor !== 'string' || cursor.length > MAX_CURSOR_LENGTH)) {
+    return answer(errorResponse(request.id, ErrorCodes.InvalidParams, `Invalid params: cursor must be a string of at most ${MAX_CURSOR_LENGTH} characters`));
+  }
+  const limit = services.decl.catalog.pageSize ?? TASKS_PAGE_SIZE;
+  const fail = storeFailure(request, services);
+  return services.tasks.list(taskOwnerOf(request.context), limit, cursor).then(
+    ({ tasks, next }) => answer(resultResponse(request.id, JSON.stringify({ tasks: tasks.map(legacyTask), ...(next !== undefined && { nextCursor: next }) }))),
+    (error: unknown) =>
+      error instanceof RangeError ? answer(errorResponse(request.id, ErrorCodes.InvalidParams, 'Invalid params: unknown cursor (list again without a cursor)')) : fail(error),
+  );
 };

@@ -21,7 +21,7 @@ import { InputUnavailableError } from '../../remoting/InputUnavailableError';
 import { InvalidAnswerError } from '../../remoting/InvalidAnswerError';
 import { MemoryTaskStore } from '../../tasks/MemoryTaskStore';
 import { unrefed } from '../../tasks/timers';
-import type { TaskEvent, TaskStore } from '../../tasks/TaskStore';
+import type { TaskEvent, TaskPage, TaskStore } from '../../tasks/TaskStore';
 import { isTerminalTaskStatus } from '../../tasks/TaskRecord';
 import type { TaskError, TaskRecord } from '../../tasks/TaskRecord';
 import { answer, busy } from '../DispatchResult';
@@ -86,9 +86,6 @@ interface RunningTask {
 export class TaskRunner implements TaskStarter {
   private storeInUse: TaskStore | undefined;
   private readonly running = new Map<string, RunningTask>();
-  /** The ids of the tasks this instance created, by owner, newest last (for 2025-11-25 `tasks/list`; bounded). */
-  private readonly created = new Map<string, string[]>();
-  private createdCount = 0;
   /** Who watches a task of this instance change (`tasks/result`), by task id. */
   private readonly watchers = new Map<string, Set<() => void>>();
 
@@ -168,7 +165,6 @@ export class TaskRunner implements TaskStarter {
       if (error instanceof RangeError) return busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: ${error.message}`));
       return answer(this.policy.internal(request.id, error, { requestId: request.id, method: 'tools/call' }));
     }
-    this.remember(task);
     void this.run(task, prepared, request, answers);
     return answer(resultResponse(request.id, createTaskResultJson(task, request.profile.era === 'modern')));
   }
@@ -220,36 +216,14 @@ export class TaskRunner implements TaskStarter {
     }
   }
 
-  /** Most task ids {@link created} keeps (the oldest are forgotten first). */
-  static readonly MAX_LISTED = 10_000;
-
-  /** Notes a created task for `tasks/list`, forgetting the oldest beyond {@link MAX_LISTED}. */
-  private remember(task: TaskRecord): void {
-    const ids = this.created.get(task.owner) ?? [];
-    if (ids.length === 0) this.created.set(task.owner, ids);
-    ids.push(task.taskId);
-    if (++this.createdCount <= TaskRunner.MAX_LISTED) return;
-    const [owner, oldest] = this.created.entries().next().value as [string, string[]];
-    oldest.shift();
-    this.createdCount--;
-    if (oldest.length === 0) this.created.delete(owner);
-  }
-
-  /** The owner's tasks this instance created that the store still has, oldest first (2025-11-25 `tasks/list`). */
-  async list(owner: string): Promise<TaskRecord[]> {
-    const ids = this.created.get(owner);
+  /**
+   * A page of the owner's tasks, oldest first (2025-11-25 `tasks/list`): the store's, so behind
+   * one shared store every instance lists the same tasks. A `RangeError` for an `after` the store
+   * did not make.
+   */
+  list(owner: string, limit: number, after?: string): Promise<TaskPage> {
     const store = this.storeIfUsed;
-    if (!ids || !store) return [];
-    const found = await Promise.all(ids.map((id) => store.get(id, owner)));
-    const live = found.filter((task): task is TaskRecord => task !== undefined);
-    if (live.length < ids.length) {
-      this.createdCount -= ids.length - live.length;
-      const keep = new Set(live.map((task) => task.taskId));
-      const kept = ids.filter((id) => keep.has(id));
-      if (kept.length) this.created.set(owner, kept);
-      else this.created.delete(owner);
-    }
-    return live;
+    return store ? store.list(owner, limit, after) : Promise.resolve({ tasks: [] });
   }
 
   /**

@@ -389,6 +389,34 @@ describe('experimental tasks on 2025-11-25', () => {
     expect((await send(dispatcher, 'tasks/result', { taskId: mine })).error.code).toBe(-32601);
   });
 
+  it('tasks/list pages the caller\'s tasks by the declaration\'s pageSize, from the shared store: another instance lists them too', async () => {
+    const taskStore = new MemoryTaskStore();
+    const instance = () => {
+      const decl = new ToolDeclaration('paged', '1.0.0', { pageSize: 2 });
+      decl.addTool('work', 'Optional task').addParam('n', integerType()).setTaskSupport('optional');
+      return new Dispatcher(new ServiceDefinition().registerProcedure('work', async (n: number) => `twice ${n * 2}`), decl, { taskStore });
+    };
+    const [a, b] = [instance(), instance()];
+    const ids: string[] = [];
+    for (let n = 0; n < 5; n++) ids.push((await legacy(n % 2 ? b : a, 'tools/call', { name: 'work', arguments: { n }, task: {} })).result.task.taskId);
+    const listed: string[] = [];
+    let cursor: string | undefined;
+    const pages: number[] = [];
+    do {
+      const result = (await legacy(pages.length % 2 ? a : b, 'tasks/list', cursor === undefined ? {} : { cursor })).result;
+      pages.push(result.tasks.length);
+      listed.push(...result.tasks.map((task: { taskId: string }) => task.taskId));
+      cursor = result.nextCursor;
+    } while (cursor !== undefined);
+    expect(pages).toEqual([2, 2, 1]);
+    expect(listed).toEqual(ids);
+    for (const cursor of ['nope', '', 7, null, 'x'.repeat(300)]) {
+      const refused = await legacy(a, 'tasks/list', { cursor });
+      expect(refused.error).toMatchObject({ code: -32602, message: expect.stringMatching(/cursor/) });
+    }
+    await taskStore.close();
+  });
+
   /** A message the server sent on a stream. */
   interface Sent {
     readonly jsonrpc: string;

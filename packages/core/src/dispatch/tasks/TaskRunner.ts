@@ -160,13 +160,26 @@ export class TaskRunner implements TaskStarter {
     }
     let task: TaskRecord;
     try {
-      task = await this.store.create({ owner: taskOwnerOf(request.context), ttlMs: this.settings.ttlMs, pollIntervalMs: this.settings.pollIntervalMs });
+      task = await this.store.create({ owner: taskOwnerOf(request.context), ttlMs: this.ttlOf(request), pollIntervalMs: this.settings.pollIntervalMs });
     } catch (error) {
       if (error instanceof RangeError) return busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: ${error.message}`));
       return answer(this.policy.internal(request.id, error, { requestId: request.id, method: 'tools/call' }));
     }
     void this.run(task, prepared, request, answers);
     return answer(resultResponse(request.id, createTaskResultJson(task, request.profile.era === 'modern')));
+  }
+
+  /**
+   * A new task's time to live: `taskTtlMs`, or less when a 2025-11-25 call asks for less
+   * (`params.task.ttl`, a positive integer; a longer or malformed request is ignored — the
+   * revision lets the server decide, and the answer states the ttl it chose).
+   */
+  private ttlOf(request: InboundRequest): number | null {
+    const limit = this.settings.ttlMs;
+    const task = request.profile.era === 'legacy' ? (request.params as { task?: { ttl?: unknown } }).task : undefined;
+    const asked = task?.ttl;
+    if (typeof asked !== 'number' || !Number.isSafeInteger(asked) || asked < 1) return limit;
+    return limit === null ? asked : Math.min(asked, limit);
   }
 
   /** Runs the procedure inside the task and settles the task from its outcome. Never rejects. */

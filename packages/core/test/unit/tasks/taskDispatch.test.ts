@@ -350,10 +350,10 @@ describe('experimental tasks on 2025-11-25', () => {
 
   it('params.task makes a call a task ({ task } with ttl and pollInterval); tasks/result waits for it and answers the tool result', async () => {
     const { dispatcher, gate } = fixture({ taskPollIntervalMs: 50 });
-    const created = (await legacy(dispatcher, 'tools/call', { name: 'gated', arguments: {}, task: { ttl: 1000 } })).result;
-    expect(created.task).toEqual({ taskId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), status: 'working', createdAt: expect.any(String), lastUpdatedAt: expect.any(String), ttl: 3_600_000, pollInterval: 50 });
+    const created = (await legacy(dispatcher, 'tools/call', { name: 'gated', arguments: {}, task: { ttl: 600_000 } })).result;
+    expect(created.task).toEqual({ taskId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), status: 'working', createdAt: expect.any(String), lastUpdatedAt: expect.any(String), ttl: 600_000, pollInterval: 50 });
     const { taskId } = created.task;
-    expect((await legacy(dispatcher, 'tasks/get', { taskId })).result).toMatchObject({ taskId, status: 'working', ttl: 3_600_000 });
+    expect((await legacy(dispatcher, 'tasks/get', { taskId })).result).toMatchObject({ taskId, status: 'working', ttl: 600_000 });
     let answered = false;
     const result = legacy(dispatcher, 'tasks/result', { taskId }).then((reply) => {
       answered = true;
@@ -387,6 +387,15 @@ describe('experimental tasks on 2025-11-25', () => {
     expect((await legacy(dispatcher, 'tasks/list', {}, {}, '2025-06-18')).error.code).toBe(-32601);
     expect((await send(dispatcher, 'tasks/list', {})).error.code).toBe(-32601); // 2026-07-28 has no tasks/list
     expect((await send(dispatcher, 'tasks/result', { taskId: mine })).error.code).toBe(-32601);
+  });
+
+  it('params.task.ttl shortens a task\'s time to live; a longer or malformed one gets taskTtlMs (the server decides)', async () => {
+    const { dispatcher } = fixture({ taskTtlMs: 60_000 });
+    const ttl = async (task: Record<string, unknown>) => (await legacy(dispatcher, 'tools/call', { name: 'work', arguments: { n: 1 }, task })).result.task.ttl;
+    expect(await ttl({ ttl: 5_000 })).toBe(5_000);
+    expect(await ttl({ ttl: 86_400_000 })).toBe(60_000);
+    for (const bad of [0, -5, 1.5, '5000', null]) expect(await ttl({ ttl: bad })).toBe(60_000);
+    expect(await ttl({})).toBe(60_000);
   });
 
   it('tasks/list pages the caller\'s tasks by the declaration\'s pageSize, from the shared store: another instance lists them too', async () => {

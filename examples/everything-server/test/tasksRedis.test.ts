@@ -18,8 +18,8 @@ import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@redis/client';
 import { ErrorCodes, META, TASK_STOPPED_ERROR } from '@toolwire/core';
-import { startRedis } from '../../../packages/redis/test/helpers/redisServer';
-import type { RedisServer } from '../../../packages/redis/test/helpers/redisServer';
+import { startRedis } from '../../../test-support/redisServer';
+import type { RedisServer } from '../../../test-support/redisServer';
 import { startServer } from '../src/conformance';
 
 jest.setTimeout(90_000);

@@ -145,8 +145,8 @@ export class RedisTaskStore implements TaskStore {
       client.destroy();
       subscriber.destroy();
       if (fatal) {
-        const { cause, why } = fatal;
-        throw new Error(`RedisTaskStore: could not connect to ${where}: ${why} (${describeCause(cause)})`, { cause });
+        // node-redis rejects its connect() with the error its strategy gave up on: `error` is fatal.cause
+        throw new Error(`RedisTaskStore: could not connect to ${where}: ${fatal.why} (${describeCause(fatal.cause)})`, { cause: error });
       }
       throw error;
     } finally {

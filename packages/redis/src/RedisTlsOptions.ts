@@ -66,7 +66,7 @@ function checkCertificates(option: string, value: unknown): Pem {
     try {
       new X509Certificate(block);
     } catch (error) {
-      throw new TypeError(`RedisTaskStore option ${option}: a PEM certificate that does not parse (${(error as Error).message})`);
+      throw new TypeError(`RedisTaskStore option ${option}: a PEM certificate that does not parse (${(error as Error).message})`, { cause: error });
     }
   }
   return value as Pem;
@@ -98,14 +98,14 @@ export function tlsSocketOptions(tls: RedisTlsOptions): TlsSocketOptions {
     try {
       createPrivateKey({ key, format: 'pem', ...(passphrase !== undefined && { passphrase }) });
     } catch (error) {
-      throw new TypeError(`RedisTaskStore option tls.key: a PEM private key that does not load (${(error as Error).message})`);
+      throw new TypeError(`RedisTaskStore option tls.key: a PEM private key that does not load (${(error as Error).message})`, { cause: error });
     }
     resolved.key = key;
     if (passphrase !== undefined) resolved.passphrase = passphrase;
     try {
       createSecureContext({ cert, key, ...(passphrase !== undefined && { passphrase }) });
     } catch (error) {
-      throw new TypeError(`RedisTaskStore option tls.key: does not belong to tls.cert (${(error as Error).message})`);
+      throw new TypeError(`RedisTaskStore option tls.key: does not belong to tls.cert (${(error as Error).message})`, { cause: error });
     }
   }
   if (servername !== undefined) {

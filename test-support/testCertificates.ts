@@ -16,6 +16,7 @@ export interface TestCertificates {
   readonly caFile: string;
   readonly caPem: string;
   /** A CA that signed nothing here: trusting only it, a client rejects the server; shown as a client certificate, the server rejects it. */
+  readonly otherCaFile: string;
   readonly otherCaPem: string;
   readonly otherCaKeyPem: string;
   /** The server's certificate (CN and SAN 127.0.0.1, SAN localhost) and key. */
@@ -70,6 +71,7 @@ export async function createTestCertificates(): Promise<TestCertificates> {
       dir,
       caFile: join(dir, 'ca.crt'),
       caPem,
+      otherCaFile: join(dir, 'other-ca.crt'),
       otherCaPem,
       otherCaKeyPem,
       serverCertFile: join(dir, 'server.crt'),

@@ -17,8 +17,10 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-/** How to start redis-server: TLS only, with these certificates, and whether clients must show one. */
+/** How to start redis-server: on which port, TLS only with these certificates, and whether clients must show one. */
 export interface RedisServerOptions {
+  /** The port (to start Redis again where a stopped one listened); default a free one. */
+  readonly port?: number;
   readonly tls?: {
     readonly certificates: TestCertificates;
     /** `--tls-auth-clients`: `no` (default here), `optional`, or `yes` (a client certificate signed by the CA is required). */
@@ -57,7 +59,7 @@ function serverArgs(port: number, options: RedisServerOptions): string[] {
 
 /** Starts redis-server; resolves once it accepts connections. */
 export async function startRedis(options: RedisServerOptions = {}): Promise<RedisServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn('redis-server', serverArgs(port, options), {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

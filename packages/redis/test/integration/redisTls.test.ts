@@ -5,6 +5,7 @@
  * host name, a missing or refused client certificate, `redis://` to a TLS port — rejects
  * `connect()` at once, naming the cause; `rediss://` to a plain-text port (which never answers a
  * handshake) within `connectTimeoutMs`, with the hint; options that are not PEM are TypeErrors.
+ * Only the first connection fails at once: a Redis that restarts later is reconnected to.
  */
 import { RedisTaskStore } from '@toolwire/redis';
 import type { RedisTaskStoreOptions } from '@toolwire/redis';
@@ -98,6 +99,38 @@ describe('RedisTaskStore over TLS (rediss://)', () => {
     const foreign = await refusal({ url: mtls.url, tls: { ca: certs.caPem, cert: certs.otherCaPem, key: certs.otherCaKeyPem } });
     expect(foreign.message).toMatch(/(the server refused|does it refuse) the client certificate/);
     expect(foreign.ms).toBeLessThan(AT_ONCE_MS);
+  });
+
+  it.each([
+    ['redis://', false],
+    ['rediss://', true],
+  ])('%s: only the first connection fails at once: a Redis restarted later is reconnected to, and the store works again', async (_scheme, secure) => {
+    const first = await startRedis(secure ? { tls: { certificates: certs } } : {});
+    const store = await RedisTaskStore.connect({ url: first.url, ...(secure && { tls: { ca: certs.caPem } }), onError: () => undefined });
+    try {
+      const before = await store.create({ owner: OWNER, ttlMs: 60_000 });
+      await first.stop();
+      // the closed connection (ECONNRESET or a close) is what a TLS-only port answers a first connection with: here it is retried
+      await expect(store.get(before.taskId, OWNER)).rejects.toThrow();
+      const again = await startRedis({ port: first.port, ...(secure && { tls: { certificates: certs } }) });
+      try {
+        const deadline = Date.now() + 10_000;
+        let task: Awaited<ReturnType<typeof store.create>> | undefined;
+        while (!task) {
+          // node-redis reconnects with its back-off; there is no event to await through the store
+          task = await store.create({ owner: OWNER, ttlMs: 60_000 }).catch(() => undefined);
+          if (!task && Date.now() > deadline) throw new Error('the store did not reconnect within 10 s');
+          if (!task) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(await store.get(task.taskId, OWNER)).toMatchObject({ status: 'working' });
+      } finally {
+        await store.close();
+        await again.stop();
+      }
+    } finally {
+      await store.close();
+      await first.stop();
+    }
   });
 
   it('refuses tls options that are not PEM, or do not fit together, with a TypeError naming the option', async () => {

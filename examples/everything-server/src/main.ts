@@ -16,9 +16,12 @@
  * process's memory, so several instances behind one Redis share them (`--task-key-prefix P`
  * separates deployments; `--task-lease-ms N` is how long a task outlives a crash of the instance
  * running it before it turns `failed`); the store is connected before the server listens, and
- * closed on SIGTERM/SIGINT or when stdin ends.
+ * closed on SIGTERM/SIGINT or when stdin ends. `--task-store rediss://HOST:PORT` talks TLS:
+ * `--task-store-ca FILE` is the PEM CA that signed Redis's certificate (default: Node's CAs),
+ * `--task-store-cert FILE --task-store-key FILE` a client certificate for a Redis that requires one.
  */
 import express from 'express';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mcpErrorHandler, mcpRouter, protectedResourceMetadata } from '@toolwire/express';
@@ -27,13 +30,14 @@ import { registryEntry } from '@toolwire/core';
 import type { SchemaDialect, TaskStore } from '@toolwire/core';
 import { jwtVerifier } from '@toolwire/jwt';
 import { RedisTaskStore } from '@toolwire/redis';
+import type { RedisTlsOptions } from '@toolwire/redis';
 import { serveStdio } from '@toolwire/stdio';
 import { createEverythingService } from './everything';
 import { EVERYTHING_CARD, EVERYTHING_REGISTRY } from './identity';
 
 function fail(message: string): never {
   console.error(`toolwire-everything: ${message}`);
-  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--call-timeout-ms N] [--schema-dialect default|portable] [--server-card] [--server-json] [--auth-issuer URL --auth-resource URL] [--task-store memory|redis://HOST:PORT [--task-key-prefix P] [--task-lease-ms N]]');
+  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--call-timeout-ms N] [--schema-dialect default|portable] [--server-card] [--server-json] [--auth-issuer URL --auth-resource URL] [--task-store memory|redis://HOST:PORT|rediss://HOST:PORT [--task-store-ca FILE] [--task-store-cert FILE --task-store-key FILE] [--task-key-prefix P] [--task-lease-ms N]]');
   process.exit(2);
 }
 
@@ -51,6 +55,10 @@ interface Args {
   taskStore?: string;
   taskKeyPrefix?: string;
   taskLeaseMs?: number;
+  /** The PEM files of a rediss:// task store: its CA, a client certificate and key. */
+  taskStoreCa?: string;
+  taskStoreCert?: string;
+  taskStoreKey?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -70,6 +78,9 @@ function parseArgs(argv: string[]): Args {
       args.taskStore = store === 'memory' ? undefined : checkRedisUrl(store);
     } else if (argv[i] === '--task-key-prefix') args.taskKeyPrefix = argv[++i];
     else if (argv[i] === '--task-lease-ms') args.taskLeaseMs = Number(argv[++i]);
+    else if (argv[i] === '--task-store-ca') args.taskStoreCa = fileArgument('--task-store-ca', argv[++i]);
+    else if (argv[i] === '--task-store-cert') args.taskStoreCert = fileArgument('--task-store-cert', argv[++i]);
+    else if (argv[i] === '--task-store-key') args.taskStoreKey = fileArgument('--task-store-key', argv[++i]);
     else fail(`unknown argument ${JSON.stringify(argv[i])}`);
   }
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) fail('the port must be an integer from 0 to 65535');
@@ -85,6 +96,9 @@ function parseArgs(argv: string[]): Args {
   }
   if (args.taskStore === undefined && (args.taskKeyPrefix !== undefined || args.taskLeaseMs !== undefined)) fail('--task-key-prefix and --task-lease-ms need --task-store redis://HOST:PORT');
   if (args.taskKeyPrefix !== undefined && args.taskKeyPrefix === '') fail('the task key prefix must not be empty');
+  const tlsFiles = args.taskStoreCa !== undefined || args.taskStoreCert !== undefined || args.taskStoreKey !== undefined;
+  if (tlsFiles && !args.taskStore?.startsWith('rediss:')) fail('--task-store-ca, --task-store-cert and --task-store-key need --task-store rediss://HOST:PORT');
+  if ((args.taskStoreCert === undefined) !== (args.taskStoreKey === undefined)) fail('--task-store-cert and --task-store-key go together');
   if (args.stdio && args.authIssuer !== undefined) fail('stdio is not authenticated (the MCP specification says not to use OAuth there); --auth-* need HTTP');
   return args;
 }
@@ -103,19 +117,47 @@ function checkRedisUrl(value: string | undefined): string {
   return value;
 }
 
+/** `value`, the name of a file, or the usage error. */
+function fileArgument(flag: string, value: string | undefined): string {
+  if (value === undefined || value === '') fail(`${flag} needs a file name`);
+  return value;
+}
+
+/** The TLS options of a rediss:// task store, read from the files `args` name (a file that cannot be read stops the server). */
+function taskStoreTls(args: Args): RedisTlsOptions | undefined {
+  if (!args.taskStore?.startsWith('rediss:') || (args.taskStoreCa === undefined && args.taskStoreCert === undefined)) return undefined;
+  const read = (flag: string, file: string): Buffer => {
+    try {
+      return readFileSync(file);
+    } catch (error) {
+      fail(`${flag} ${file}: ${(error as Error).message}`);
+    }
+  };
+  return {
+    ...(args.taskStoreCa !== undefined && { ca: read('--task-store-ca', args.taskStoreCa) }),
+    ...(args.taskStoreCert !== undefined && { cert: read('--task-store-cert', args.taskStoreCert) }),
+    ...(args.taskStoreKey !== undefined && { key: read('--task-store-key', args.taskStoreKey) }),
+  };
+}
+
 /** Connects the Redis task store `args` name (undefined: the dispatcher's in-memory store). */
 async function connectTaskStore(args: Args): Promise<TaskStore | undefined> {
   if (args.taskStore === undefined) return undefined;
+  const tls = taskStoreTls(args);
   try {
     return await RedisTaskStore.connect({
       url: args.taskStore,
+      ...(tls !== undefined && { tls }),
       connectTimeoutMs: 5_000,
       ...(args.taskKeyPrefix !== undefined ? { keyPrefix: args.taskKeyPrefix } : {}),
       ...(args.taskLeaseMs !== undefined ? { leaseMs: args.taskLeaseMs } : {}),
       onError: (error) => console.error('toolwire-everything: task store:', error),
     });
   } catch (error) {
-    fail(`the task store could not start: ${(error as Error).message}`);
+    // the library names its option (tls.ca); the user gave a flag and a file
+    const files: Record<string, string | undefined> = { ca: args.taskStoreCa, cert: args.taskStoreCert, key: args.taskStoreKey };
+    const message = (error as Error).message.replace(/^RedisTaskStore option tls\.(ca|cert|key)\b/, (_, field: string) => `--task-store-${field} ${files[field] ?? ''}`);
+    fail(`the task store could not start: ${message}`);
   }
 }
 

@@ -10,7 +10,6 @@
  * (the tasks it ran fail at once). A bad `--task-store` or an unreachable Redis stops the server
  * at startup with a clear error.
  */
-import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -18,26 +17,13 @@ import { createInterface } from 'node:readline';
 import type { AddressInfo } from 'node:net';
 import { createClient } from '@redis/client';
 import { ErrorCodes, META, TASK_STOPPED_ERROR } from '@toolwire/core';
-import { startRedis } from '../../../packages/redis/test/helpers/redisServer';
-import type { RedisServer } from '../../../packages/redis/test/helpers/redisServer';
+import { startRedis } from '../../../test-support/redisServer';
+import type { RedisServer } from '../../../test-support/redisServer';
 import { startServer } from '../src/conformance';
+import { createTask, getTask, pollTask, send, stop, TASKS, TERMINAL, VERSION } from './helpers/taskRequests';
+import type { Instance } from './helpers/taskRequests';
 
 jest.setTimeout(90_000);
-
-const VERSION = '2026-07-28';
-const TASKS = 'io.modelcontextprotocol/tasks';
-const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
-
-interface Instance {
-  readonly url: string;
-  readonly child: ChildProcess;
-}
-
-interface Reply {
-  readonly status: number;
-  readonly result?: Record<string, unknown>;
-  readonly error?: { code: number; message: string; data?: unknown };
-}
 
 let redis: RedisServer | undefined;
 let deployments = 0;
@@ -55,16 +41,6 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-/** Ends one server process with SIGTERM (it closes its task store) and waits for its exit. */
-function stop(instance: Instance): Promise<void> {
-  const { child } = instance;
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
 /** Two server processes sharing one Redis and one key prefix (a fresh prefix per test). */
 async function twoInstances(extra: readonly string[] = []): Promise<{ a: Instance; b: Instance; keyPrefix: string }> {
   if (!redis) throw new Error('redis-server did not start (see beforeAll)');
@@ -73,52 +49,6 @@ async function twoInstances(extra: readonly string[] = []): Promise<{ a: Instanc
   const [a, b] = await Promise.all([startServer(args), startServer(args)]);
   started.push(a, b);
   return { a, b, keyPrefix };
-}
-
-let nextId = 1;
-
-/** One 2026-07-28 request that declares the tasks extension and elicitation, with the Mcp-* headers a client sends. */
-async function send(instance: Instance, method: string, params: Record<string, unknown>): Promise<Reply> {
-  const name = method === 'tools/call' ? params.name : params.taskId;
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': VERSION,
-    'mcp-method': method,
-  };
-  if (typeof name === 'string') headers['mcp-name'] = name;
-  const id = nextId++;
-  const body = { jsonrpc: '2.0', id, method, params: { ...params, _meta: { [META.protocolVersion]: VERSION, [META.clientCapabilities]: { elicitation: {}, extensions: { [TASKS]: {} } } } } };
-  const res = await fetch(instance.url, { method: 'POST', headers, body: JSON.stringify(body) });
-  const text = await res.text();
-  // a JSON body, or an SSE stream whose last data line is the response
-  const json = res.headers.get('content-type')?.startsWith('text/event-stream')
-    ? text.split('\n').filter((line) => line.startsWith('data:')).map((line) => JSON.parse(line.slice(5))).find((message) => message.id === id)
-    : JSON.parse(text);
-  return { status: res.status, result: json?.result, error: json?.error };
-}
-
-/** Creates a task of `tool` through `instance`; its id. */
-async function createTask(instance: Instance, tool: string, args: Record<string, unknown>): Promise<string> {
-  const reply = await send(instance, 'tools/call', { name: tool, arguments: args });
-  expect(reply.error).toBeUndefined();
-  expect(reply.result).toMatchObject({ resultType: 'task', status: 'working', taskId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/) });
-  return String(reply.result?.taskId);
-}
-
-const getTask = (instance: Instance, taskId: string) => send(instance, 'tasks/get', { taskId });
-
-/** Polls `tasks/get` through `instance` until `done` holds (the task lives in another process and in Redis: nothing to await here). */
-async function pollTask(instance: Instance, taskId: string, done: (task: Record<string, unknown>) => boolean, timeoutMs: number): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const reply = await getTask(instance, taskId);
-    if (reply.error) throw new Error(`tasks/get ${taskId}: ${JSON.stringify(reply.error)}`);
-    const task = reply.result ?? {};
-    if (done(task)) return task;
-    if (Date.now() > deadline) throw new Error(`task ${taskId} did not reach the state within ${timeoutMs} ms; last ${JSON.stringify(task)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** A loopback port nothing listens on (the kernel handed it out, then it was closed). */

@@ -10,12 +10,13 @@
  *
  * @example
  * const store = await RedisTaskStore.connect({ url: 'redis://127.0.0.1:6379' });
+ * // or over TLS: RedisTaskStore.connect({ url: 'rediss://redis.internal:6380', tls: { ca: readFileSync('ca.crt') } })
  * const task = await store.create({ owner, ttlMs: 3_600_000, pollIntervalMs: 1_000 });
  * store.subscribe((event) => { if (event.type === 'cancel') abortTheWork(event.taskId); });
  * await store.complete(task.taskId, result); // true: it took effect
  */
-import { createClient } from '@redis/client';
-import type { RedisClientType } from '@redis/client';
+import { ConnectionTimeoutError, createClient } from '@redis/client';
+import type { RedisClientOptions, RedisClientType } from '@redis/client';
 import {
   checkInputRequests,
   checkInputResponses,
@@ -46,10 +47,12 @@ import type {
   TaskRecord,
   TaskStore,
 } from '@toolwire/core';
+import { describeCause, failFastStrategy } from './connectFailure';
 import { pairsToFields, recordOf } from './recordOf';
 import type { TaskFields } from './recordOf';
 import { DEFAULT_KEY_PREFIX } from './RedisTaskStoreOptions';
 import type { RedisTaskStoreOptions } from './RedisTaskStoreOptions';
+import { tlsSocketOptions } from './RedisTlsOptions';
 import { CANCEL, CREATE, LIST, RELEASE, RENEW, REQUIRE_INPUT, SETTLE, STATUS_MESSAGE, SWEEP, UPDATE } from './scripts';
 
 /** Most tasks one heartbeat script renews. */
@@ -82,24 +85,38 @@ export class RedisTaskStore implements TaskStore {
   /**
    * Connects to Redis (a command connection and a pub/sub connection), subscribes to this
    * instance's channel and starts the heartbeat and the sweep. Rejects when Redis cannot be
-   * reached within `connectTimeoutMs` (with the last connection error); a `TypeError` names a
-   * bad option.
+   * reached within `connectTimeoutMs` (with the last connection error), and at once, naming the
+   * cause, when no retry can help: a TLS certificate signed by an untrusted CA or for another
+   * host name, a client certificate the server requires or refuses, a `rediss://` URL for a
+   * plain-text port or a `redis://` URL for a TLS-only one. A `TypeError` names a bad option
+   * (`tls.ca`, `tls.cert`, `tls.key` that are not PEM, among others).
    */
   static async connect(options: RedisTaskStoreOptions = {}): Promise<RedisTaskStore> {
-    const { url = 'redis://127.0.0.1:6379', clientOptions = {}, keyPrefix = DEFAULT_KEY_PREFIX, sweepBatch = 1000, connectTimeoutMs = 10_000, ...common } = options;
+    const { url = 'redis://127.0.0.1:6379', tls, clientOptions = {}, keyPrefix = DEFAULT_KEY_PREFIX, sweepBatch = 1000, connectTimeoutMs = 10_000, ...common } = options;
     if (typeof url !== 'string') throw new TypeError(`RedisTaskStore option url: expected a string, got ${typeof url}`);
     if (typeof keyPrefix !== 'string') throw new TypeError(`RedisTaskStore option keyPrefix: expected a string, got ${typeof keyPrefix}`);
     if (!Number.isSafeInteger(sweepBatch) || sweepBatch < 1) throw new TypeError(`RedisTaskStore option sweepBatch: expected a positive integer, got ${JSON.stringify(sweepBatch)}`);
     if (!Number.isSafeInteger(connectTimeoutMs) || connectTimeoutMs < 1) {
       throw new TypeError(`RedisTaskStore option connectTimeoutMs: expected a positive integer, got ${JSON.stringify(connectTimeoutMs)}`);
     }
+    const secure = /^rediss:/i.test(url);
+    if (tls !== undefined && !secure) throw new TypeError(`RedisTaskStore option tls: needs a rediss:// url, got ${JSON.stringify(url.split('//')[0] + '//…')}`);
+    const tlsOptions = tls === undefined ? {} : tlsSocketOptions(tls);
     const resolved = resolveTaskStoreOptions(common);
-    // no offline queue: while Redis is unreachable a call fails at once instead of waiting without bound
-    const client = createClient({ ...clientOptions, url, disableOfflineQueue: true }) as RedisClientType;
-    const subscriber = client.duplicate() as RedisClientType;
     // until both connections are up, errors are the reason connect() will give, not reports
     let lastError: unknown;
     let connected = false;
+    let fatal: { cause: Error; why: string } | undefined;
+    const socket = clientOptions.socket ?? {};
+    const reconnectStrategy = failFastStrategy(socket.reconnectStrategy, { secure, clientCertificate: tlsOptions.cert !== undefined || 'cert' in socket }, () => !connected, (cause, why) => (fatal ??= { cause, why }));
+    // no offline queue: while Redis is unreachable a call fails at once instead of waiting without bound
+    const client = createClient({
+      ...clientOptions,
+      url,
+      disableOfflineQueue: true,
+      socket: { ...socket, ...tlsOptions, reconnectStrategy } as RedisClientOptions['socket'],
+    }) as RedisClientType;
+    const subscriber = client.duplicate() as RedisClientType;
     const onError = (error: unknown): void => {
       if (connected) resolved.onError(error);
       else lastError = error;
@@ -107,6 +124,7 @@ export class RedisTaskStore implements TaskStore {
     client.on('error', onError);
     subscriber.on('error', onError);
     const store = new RedisTaskStore(client, subscriber, resolved, keyPrefix, sweepBatch);
+    const where = url.replace(/\/\/[^@/]*@/, '//');
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       await Promise.race([
@@ -117,9 +135,10 @@ export class RedisTaskStore implements TaskStore {
         })(),
         new Promise<never>((_, reject) => {
           timer = setTimeout(() => {
-            const where = url.replace(/\/\/[^@/]*@/, '//');
             const why = lastError instanceof Error ? `: ${lastError.message}` : '';
-            reject(new Error(`RedisTaskStore: could not connect to ${where} within ${connectTimeoutMs} ms${why}`));
+            // a plain-text Redis never answers a TLS handshake: the attempt only times out
+            const hint = secure && (lastError === undefined || lastError instanceof ConnectionTimeoutError) ? ' (no TLS handshake completed: is it a plain-text port? then use redis://)' : '';
+            reject(new Error(`RedisTaskStore: could not connect to ${where} within ${connectTimeoutMs} ms${why}${hint}`));
           }, connectTimeoutMs);
         }),
       ]);
@@ -127,6 +146,10 @@ export class RedisTaskStore implements TaskStore {
     } catch (error) {
       client.destroy();
       subscriber.destroy();
+      if (fatal) {
+        // node-redis rejects its connect() with the error its strategy gave up on: `error` is fatal.cause
+        throw new Error(`RedisTaskStore: could not connect to ${where}: ${fatal.why} (${describeCause(fatal.cause)})`, { cause: error });
+      }
       throw error;
     } finally {
       clearTimeout(timer);

@@ -6,3 +6,4 @@
 export { RedisTaskStore } from './RedisTaskStore';
 export { DEFAULT_KEY_PREFIX } from './RedisTaskStoreOptions';
 export type { RedisTaskStoreOptions } from './RedisTaskStoreOptions';
+export type { Pem, RedisTlsOptions } from './RedisTlsOptions';

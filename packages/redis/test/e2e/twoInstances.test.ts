@@ -7,7 +7,7 @@
  */
 import { TASK_STOPPED_ERROR } from '@toolwire/core';
 import type { TaskRecord } from '@toolwire/core';
-import { startRedis, RedisServer } from '../helpers/redisServer';
+import { startRedis, RedisServer } from '../../../../test-support/redisServer';
 import { TaskRunner } from '../helpers/taskRunner';
 
 jest.setTimeout(30_000);

@@ -8,7 +8,7 @@
 import { createClient } from '@redis/client';
 import type { TaskEvent } from '@toolwire/core';
 import { RedisTaskStore } from '@toolwire/redis';
-import { startRedis, RedisServer } from '../helpers/redisServer';
+import { startRedis, RedisServer } from '../../../../test-support/redisServer';
 
 jest.setTimeout(20_000);
 

@@ -1,39 +1,51 @@
 /**
  * The TaskStore contract, one table run against both stores: MemoryTaskStore and RedisTaskStore
- * (on a real redis-server). Durable creation, owners, atomic and final transitions, input
+ * (on a real redis-server, over plain TCP and over TLS — `rediss://` with a throwaway CA and a
+ * client certificate the server requires). Durable creation, owners, atomic and final transitions, input
  * requests and answers, cancels, leases with the heartbeat and the sweep, time to live.
  */
 import { MemoryTaskStore, TASK_STOPPED_ERROR } from '@toolwire/core';
 import type { TaskEvent, TaskStore, TaskStoreOptions } from '@toolwire/core';
 import { RedisTaskStore } from '@toolwire/redis';
-import { startRedis, RedisServer } from '../helpers/redisServer';
+import type { RedisTaskStoreOptions } from '@toolwire/redis';
+import { startRedis, RedisServer } from '../../../../test-support/redisServer';
+import { createTestCertificates, TestCertificates } from '../../../../test-support/testCertificates';
 
 jest.setTimeout(20_000);
 
 let redis: RedisServer | undefined;
+let tlsRedis: RedisServer | undefined;
+let certificates: TestCertificates | undefined;
 let prefixes = 0;
 const open: TaskStore[] = [];
 
 beforeAll(async () => {
-  redis = await startRedis();
+  certificates = await createTestCertificates();
+  [redis, tlsRedis] = await Promise.all([startRedis(), startRedis({ tls: { certificates, authClients: 'yes' } })]);
 });
 
 afterAll(async () => {
   await Promise.all(open.splice(0).map((store) => store.close()));
-  await redis?.stop();
+  await Promise.all([redis?.stop(), tlsRedis?.stop()]);
+  await certificates?.remove();
 });
+
+/** Where a RedisTaskStore of the table connects: the plain-text server, or the TLS one with the CA and a client certificate. */
+function redisTarget(secure: boolean): Pick<RedisTaskStoreOptions, 'url' | 'tls'> {
+  if (!redis || !tlsRedis || !certificates) throw new Error('redis-server did not start (see beforeAll)');
+  if (!secure) return { url: redis.url };
+  return { url: tlsRedis.url, tls: { ca: certificates.caPem, cert: certificates.clientCertPem, key: certificates.clientKeyPem } };
+}
+
+const redisFactory = (secure: boolean): Factory => async (options, shared) =>
+  track(await RedisTaskStore.connect({ ...options, ...redisTarget(secure), keyPrefix: shared ?? `contract${++prefixes}:`, onError: () => undefined }));
 
 type Factory = (options?: TaskStoreOptions, shared?: string) => Promise<TaskStore>;
 
 const factories: [string, Factory][] = [
   ['MemoryTaskStore', async (options) => track(new MemoryTaskStore(options))],
-  [
-    'RedisTaskStore',
-    async (options, shared) => {
-      if (!redis) throw new Error('redis-server did not start (see beforeAll)');
-      return track(await RedisTaskStore.connect({ ...options, url: redis.url, keyPrefix: shared ?? `contract${++prefixes}:`, onError: () => undefined }));
-    },
-  ],
+  ['RedisTaskStore', redisFactory(false)],
+  ['RedisTaskStore over TLS (rediss://, client certificate)', redisFactory(true)],
 ];
 
 function track<T extends TaskStore>(store: T): T {

@@ -29,7 +29,7 @@ export interface BenchOptions {
   /** Seconds of the soak (`--soak`: 600); 0: no soak. A soak runs alone. */
   soakSeconds: number;
   soakServer: HttpServerId;
-  /** After the run, rewrite the README's results section from it (`--markdown`). */
+  /** After the run, rewrite bench/README.md's results section and the root README's Performance table from it (`--markdown`). */
   markdown: boolean;
   help: boolean;
 }
@@ -52,8 +52,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --profile[=all]         node --cpu-prof on the toolwire servers (or all) into bench/results/profiles
   --soak[=S]              only the soak: mixed calls at c=32 for S seconds (default 600), memory start/end
   --soak-server=ID        the server soaked (default toolwire-http; toolwire-express works too)
-  --markdown              after the run, rewrite bench/README.md's results section from it
-                          (a saved run: node bench/dist/markdown.js [FILE.json] [--write])`;
+  --markdown              after the run, rewrite bench/README.md's results section and the root README's
+                          Performance table from it (a saved run: node bench/dist/markdown.js [FILE.json] [--write])`;
 
 function list<T extends string>(value: string, allowed: readonly T[], name: string): T[] {
   const items = value.split(',').filter(Boolean);

@@ -1,12 +1,13 @@
 /**
- * Entry: `node bench/dist/markdown.js [FILE.json] [--write]` — the README's results section
- * rendered from a saved run (default: the newest `bench/results/bench-*.json` that has HTTP
- * samples), printed on stdout, or written between the README's markers with `--write`.
+ * Entry: `node bench/dist/markdown.js [FILE.json] [--write]` — `bench/README.md`'s results section
+ * and the root README's Performance table rendered from a saved run (default: the newest
+ * `bench/results/bench-*.json` that has HTTP samples), printed on stdout, or written between each
+ * README's markers with `--write`.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readResults } from './driver/results';
-import { README, resultsMarkdown, writeReadmeResults } from './driver/markdown';
+import { defaultSections, writeGenerated } from './driver/markdown';
 
 const RESULTS_DIR = join(__dirname, '..', 'results');
 
@@ -21,12 +22,11 @@ function newestFullRun(): string {
 
 function main(argv: readonly string[]): void {
   const file = argv.find((a) => !a.startsWith('--')) ?? newestFullRun();
-  const section = resultsMarkdown(readResults(file));
+  const run = readResults(file);
   if (argv.includes('--write')) {
-    writeReadmeResults(README, section);
-    process.stderr.write(`${README}: results section rewritten from ${file}\n`);
+    for (const written of writeGenerated(run)) process.stderr.write(`${written}: generated section rewritten from ${file}\n`);
   } else {
-    process.stdout.write(`${section}\n`);
+    for (const section of defaultSections()) process.stdout.write(`<!-- ${section.file} -->\n\n${section.render(run)}\n\n`);
   }
 }
 

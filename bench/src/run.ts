@@ -2,8 +2,8 @@
  * Entry of `npm run bench [-- options]`: the HTTP suite (every server, workload and concurrency,
  * interleaved over rounds, the drills included), the stdio suite, the stdio ping-pong suite, the
  * progress suite, the dispatcher micro-benchmark, then the tables, the feature costs, the PASS/MISS
- * lines of the targets, and a JSON file in `bench/results/`; with `--markdown`, also the README's
- * results section rewritten from this run.
+ * lines of the targets, and a JSON file in `bench/results/`; with `--markdown`, also
+ * `bench/README.md`'s results section and the root README's Performance table rewritten from this run.
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { PING_PONG_SERVERS, runPingPongSuite, type PingPongSample } from './driv
 import { aggregate } from './driver/aggregate';
 import { summarize, summaryText } from './driver/summary';
 import { readResults, writeResults } from './driver/results';
-import { README, resultsMarkdown, writeReadmeResults } from './driver/markdown';
+import { writeGenerated } from './driver/markdown';
 import { runMicro, type MicroResult } from './micro/dispatcherMicro';
 import { runProgressSuite, type ProgressSample } from './driver/progressSuite';
 import { runSoak, soakReport } from './driver/soakSuite';
@@ -39,7 +39,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const started = Date.now();
   const loadAtStart = loadavg();
   const log = (text: string): void => void process.stderr.write(`[${String(Math.round((Date.now() - started) / 1000)).padStart(3)} s] ${text}\n`);
-  if (options.soakSeconds > 0) return soak(options, started, argv, log);
+  if (options.soakSeconds > 0) return soak(options, started, loadAtStart, argv, log);
   log(`toolwire bench: ${options.quick ? 'quick' : 'full'} run — ${options.rounds} round(s), ${options.duration}s per HTTP run, Node ${process.version}`);
 
   let http: HttpSample[] = [];
@@ -71,8 +71,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const file = writeResults(RESULTS_DIR, argv, record);
   log(`\nresults: ${file} (${Math.round((Date.now() - started) / 1000)} s)`);
   if (options.markdown) {
-    writeReadmeResults(README, resultsMarkdown(readResults(file)));
-    log(`README results section rewritten from this run: ${README}`);
+    for (const written of writeGenerated(readResults(file))) log(`rewritten from this run: ${written}`);
   }
   const broken =
     http.some((s) => s.failure && s.server.startsWith('toolwire')) ||
@@ -83,13 +82,13 @@ async function main(argv: readonly string[]): Promise<number> {
 }
 
 /** `--soak`: the soak alone; exit 1 when memory grew or an answer was wrong. */
-async function soak(options: BenchOptions, started: number, argv: readonly string[], log: (text: string) => void): Promise<number> {
+async function soak(options: BenchOptions, started: number, loadAtStart: number[], argv: readonly string[], log: (text: string) => void): Promise<number> {
   const soakOptions = { server: options.soakServer, seconds: options.soakSeconds, segment: 5, connections: 32, log };
   log(`toolwire bench: soak of ${options.soakServer} for ${options.soakSeconds} s, Node ${process.version}`);
   const result = await runSoak(soakOptions);
   const report = soakReport(result, soakOptions);
   console.log(report.lines.join('\n'));
-  const file = writeResults(RESULTS_DIR, argv, { options, seconds: (Date.now() - started) / 1000, soak: result });
+  const file = writeResults(RESULTS_DIR, argv, { options, seconds: (Date.now() - started) / 1000, load: { start: loadAtStart, end: loadavg() }, soak: result });
   log(`\nresults: ${file} (${Math.round((Date.now() - started) / 1000)} s)`);
   return report.pass ? 0 : 1;
 }

@@ -60,7 +60,7 @@ describe('the drill mix', () => {
 describe('parseOptions', () => {
   it('takes --pingpong=N and pingpong as a section of --only', () => {
     expect(parseOptions(['--pingpong=3000', '--only=pingpong'])).toMatchObject({ pingPongTrips: 3000, sections: { http: false, stdio: false, pingpong: true, micro: false, progress: false } });
-    expect(parseOptions([])).toMatchObject({ pingPongTrips: 2000, pingPongWarmup: 5000 });
+    expect(parseOptions([])).toMatchObject({ pingPongTrips: 5000, pingPongWarmup: 5000 });
     expect(() => parseOptions(['--pingpong=0'])).toThrow(/positive/);
   });
 });

@@ -134,9 +134,17 @@ describe('the Mcp-Param workload', () => {
 });
 
 describe('the stdio ping-pong suite', () => {
-  it('measures one call at a time on the loop and toolwire: every reply checked, a rate and a p99 ≥ p50', async () => {
-    const samples = await runPingPongSuite({ rounds: 1, roundTrips: 200, warmup: 20, servers: ['hand-stdio', 'toolwire-stdio'], execArgv: () => [], log: () => undefined });
-    expect(samples.map((s) => [s.server, s.failure])).toEqual([['hand-stdio', undefined], ['toolwire-stdio', undefined]]);
+  it('measures one call at a time on the loop and toolwire, taking turns: every reply checked, a rate and a p99 ≥ p50', async () => {
+    const log: string[] = [];
+    const samples = await runPingPongSuite({ rounds: 2, roundTrips: 1100, warmup: 20, servers: ['hand-stdio', 'toolwire-stdio'], execArgv: () => [], log: (line) => log.push(line) });
+    // the servers take turns in blocks of 500 (1,100 = 500 + 500 + 100 each), the first server rotating each round
+    expect(samples.map((s) => [s.round, s.server, s.roundTrips, s.failure])).toEqual([
+      [1, 'hand-stdio', 1100, undefined],
+      [1, 'toolwire-stdio', 1100, undefined],
+      [2, 'toolwire-stdio', 1100, undefined],
+      [2, 'hand-stdio', 1100, undefined],
+    ]);
+    expect(log[0]).toMatch(/^round 1\/2 {2}stdio ping-pong 1100 \(turns of 500\): hand-stdio \d+\/s p99 [\d.]+ ms, toolwire-stdio /);
     for (const s of samples) {
       expect(s.perSec).toBeGreaterThan(0);
       expect(s.p99).toBeGreaterThanOrEqual(s.p50);

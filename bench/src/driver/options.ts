@@ -29,7 +29,7 @@ export interface BenchOptions {
   /** Seconds of the soak (`--soak`: 600); 0: no soak. A soak runs alone. */
   soakSeconds: number;
   soakServer: HttpServerId;
-  /** After the run, rewrite the README's results section from it (`--markdown`). */
+  /** After the run, rewrite bench/README.md's results section and the root README's Performance table from it (`--markdown`). */
   markdown: boolean;
   help: boolean;
 }
@@ -46,13 +46,14 @@ export const USAGE = `usage: npm run bench -- [options]
   --stdio-messages=N      pipelined tools/call messages per stdio batch (default 20000)
   --stdio-batches=N       measured batches per stdio server and round, after 3 warm-up batches (default 5)
   --progress-calls=N      pipelined calls per stdio run of the progress suite (default 2000)
-  --pingpong=N            measured one-at-a-time round trips per stdio server and round (default 2000, after 5000 warm-up)
+  --pingpong=N            measured one-at-a-time round trips per stdio server and round (default 5000, after 5000
+                          warm-up; the servers take turns in blocks of 500)
   --only=http,stdio,pingpong,micro,progress  sections to run (default all)
   --profile[=all]         node --cpu-prof on the toolwire servers (or all) into bench/results/profiles
   --soak[=S]              only the soak: mixed calls at c=32 for S seconds (default 600), memory start/end
   --soak-server=ID        the server soaked (default toolwire-http; toolwire-express works too)
-  --markdown              after the run, rewrite bench/README.md's results section from it
-                          (a saved run: node bench/dist/markdown.js [FILE.json] [--write])`;
+  --markdown              after the run, rewrite bench/README.md's results section and the root README's
+                          Performance table from it (a saved run: node bench/dist/markdown.js [FILE.json] [--write])`;
 
 function list<T extends string>(value: string, allowed: readonly T[], name: string): T[] {
   const items = value.split(',').filter(Boolean);
@@ -80,7 +81,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     stdioMessages: 20000,
     stdioBatches: quick ? 3 : 5,
     sections: { http: true, stdio: true, pingpong: true, micro: true, progress: true },
-    pingPongTrips: 2000,
+    pingPongTrips: 5000,
     pingPongWarmup: 5000, // toolwire's larger code path is still being optimized by V8 through the first few thousand calls
     progressCalls: quick ? 500 : 2000,
     profile: 'none',

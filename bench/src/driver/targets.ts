@@ -16,15 +16,21 @@ import { median } from './median';
 export interface TargetResult {
   /** `undefined` when the run did not measure what the target needs. */
   pass: boolean | undefined;
+  /** `label: detail`, as the PASS/MISS line prints it. */
   text: string;
+  /** What the target asks, e.g. `toolwire stdio ≥ 3× the SDK stdio server (msg/s)`. */
+  label: string;
+  /** The measured ratio with its notes, e.g. `4.41× (by CPU per request: 9.38×)`; `not measured`. */
+  detail: string;
   value: number;
 }
 
 const C = 32;
 
 function verdict(text: string, value: number, pass: (v: number) => boolean, unit: (v: number) => string): TargetResult {
-  if (!Number.isFinite(value)) return { pass: undefined, text: `${text}: not measured`, value };
-  return { pass: pass(value), text: `${text}: ${unit(value)}`, value };
+  if (!Number.isFinite(value)) return { pass: undefined, text: `${text}: not measured`, label: text, detail: 'not measured', value };
+  const detail = unit(value);
+  return { pass: pass(value), text: `${text}: ${detail}`, label: text, detail, value };
 }
 
 const x = (v: number): string => `${v.toFixed(2)}×`;
@@ -100,7 +106,7 @@ function rssDelta(samples: readonly HttpSample[], a: HttpServerId, b: HttpServer
 }
 
 /** `a` ÷ `b` on one stdio metric, median of per-round ratios. */
-function stdioRatio(samples: readonly StdioSample[], metric: 'messagesPerSec' | 'cpuMicros', a: StdioSample['server'] = 'toolwire-stdio', b: StdioSample['server'] = 'sdk-stdio'): number {
+export function stdioRatio(samples: readonly StdioSample[], metric: 'messagesPerSec' | 'cpuMicros', a: StdioSample['server'] = 'toolwire-stdio', b: StdioSample['server'] = 'sdk-stdio'): number {
   const rounds = [...new Set(samples.map((s) => s.round))];
   const at = (server: StdioSample['server'], round: number): number =>
     samples.find((s) => s.server === server && s.round === round && !s.failure)?.[metric] ?? NaN;
@@ -118,7 +124,7 @@ function microRatio(micro: readonly MicroResult[], id: MicroResult['workload'] =
 }
 
 /** `a` ÷ `b` on one ping-pong metric, median of per-round ratios. */
-function pingPongRatio(samples: readonly PingPongSample[], metric: 'perSec' | 'p99' | 'cpuMicros', a: PingPongSample['server'] = 'toolwire-stdio', b: PingPongSample['server'] = 'hand-stdio'): number {
+export function pingPongRatio(samples: readonly PingPongSample[], metric: 'perSec' | 'p99' | 'cpuMicros', a: PingPongSample['server'] = 'toolwire-stdio', b: PingPongSample['server'] = 'hand-stdio'): number {
   const rounds = [...new Set(samples.map((s) => s.round))];
   const at = (server: PingPongSample['server'], round: number): number => samples.find((s) => s.server === server && s.round === round && !s.failure)?.[metric] ?? NaN;
   return median(rounds.map((r) => at(a, r) / at(b, r)));

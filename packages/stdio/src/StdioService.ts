@@ -102,6 +102,15 @@ export class StdioService extends Connection {
     return message === WAIT ? message : this.received(message);
   }
 
+  /**
+   * @internal Resolves when {@link readBuffered} may have something new to return (see
+   * {@link StreamMessageSource.waitForInput}); serveStdio's way to wait for input without a
+   * Promise chain per message.
+   */
+  waitForInput(stream: Readable): Promise<void> {
+    return this.source(stream).waitForInput();
+  }
+
   private source(stream: Readable): StreamMessageSource {
     let source = this.sources.get(stream);
     if (!source) this.sources.set(stream, (source = new StreamMessageSource(stream, this.maxMessageBytes)));

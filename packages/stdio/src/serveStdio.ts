@@ -74,24 +74,35 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
     let handled = 0; // messages answered since the loop last gave the event loop a turn
     for (;;) {
       let message = service.readBuffered(input);
-      if (message === WAIT || handled === TURN_MESSAGES) {
-        // wait for input, or let the replies of a long burst go out and other work run
+      if (message === WAIT) {
+        // every buffered message is answered: its replies go out now, not a turn later; then wait
         handled = 0;
-        if (message === WAIT) writer.flushNow(); // every buffered message is answered: its replies go out now, not a turn later
-        message = message === WAIT ? await service.readFramed(input) : await nextTurn(message);
+        writer.flushNow();
+        await service.waitForInput(input);
+        if (outputGone) break;
+        continue;
+      }
+      if (handled === TURN_MESSAGES) {
+        // let the replies of a long burst go out and other work run
+        handled = 0;
+        writer.flushNow();
+        message = await nextTurn(message);
       }
       if (message === undefined || outputGone) break;
       handled++;
       const framing = message.framing;
       const body = service.handle(message, notifiers[framing]);
       if (typeof body === 'string') {
-        writer.write(frameMessage(body, framing)); // answered on the spot: no closure, no Promise
+        writer.queue(frameMessage(body, framing)); // answered on the spot: no closure, no Promise, no timer (flushed before the loop yields)
       } else if (body !== undefined) {
         const reply = body.then((json) => (outputGone || json === undefined ? undefined : writer.write(frameMessage(json, framing)))).catch(stop);
         replies.add(reply);
         void reply.then(() => replies.delete(reply));
       }
-      if (output.writableNeedDrain) await drained(output); // false once the output is destroyed
+      if (output.writableNeedDrain) {
+        writer.flushNow();
+        await drained(output); // false once the output is destroyed
+      }
     }
   } catch (error) {
     inputError = { error };

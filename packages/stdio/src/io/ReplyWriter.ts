@@ -40,7 +40,19 @@ export class ReplyWriter {
    */
   private pingable = false;
   private scheduled: ReturnType<typeof setImmediate> | undefined;
-  private written: Promise<void> = Promise.resolve();
+  /** Writes handed to the stream whose callback has not come yet. */
+  private unconfirmed = 0;
+  /** Resolves {@link whenWritten}'s Promise once {@link unconfirmed} is back to 0. */
+  private onAllWritten: (() => void) | undefined;
+  /** One write callback for every write (not a closure and a Promise per reply). */
+  private readonly written = (error?: Error | null): void => {
+    if (error) this.onError(error);
+    if (--this.unconfirmed === 0 && this.onAllWritten) {
+      const resolve = this.onAllWritten;
+      this.onAllWritten = undefined;
+      resolve();
+    }
+  };
 
   /**
    * @param onError - called when the output fails a write (the client went away).
@@ -62,6 +74,15 @@ export class ReplyWriter {
   }
 
   /**
+   * Queues one framed response without scheduling a write: the caller promises to call
+   * {@link flushNow} before it yields to the event loop (serveStdio's loop, for the replies it
+   * makes on the spot — no timer set and cleared per reply).
+   */
+  queue(frame: string): void {
+    this.responses += frame;
+  }
+
+  /**
    * Queues one framed notification; it is written at the end of this turn.
    * @param pingable - false for a notification of a 2026-07-28 request (no ping may follow it).
    */
@@ -80,8 +101,8 @@ export class ReplyWriter {
    * responses still wait for the ping's answer.
    */
   flushNow(): void {
-    if (this.scheduled === undefined) return;
-    clearImmediate(this.scheduled);
+    if (this.scheduled !== undefined) clearImmediate(this.scheduled);
+    else if (this.responses === '' && this.notifications === '') return;
     this.flush();
   }
 
@@ -93,11 +114,17 @@ export class ReplyWriter {
     this.pings = false;
     if (this.waiting) this.release(this.waiting);
     this.flush();
-    await this.written;
+    await this.whenWritten();
     if (this.responses !== '' && !this.output.destroyed) {
       this.flush(); // responses that followed notifications in the same turn
-      await this.written;
+      await this.whenWritten();
     }
+  }
+
+  /** Resolves once the stream has called back for every write handed to it so far. */
+  private whenWritten(): Promise<void> {
+    if (this.unconfirmed === 0) return Promise.resolve();
+    return new Promise((resolve) => (this.onAllWritten = resolve));
   }
 
   private schedule(): void {
@@ -150,11 +177,7 @@ export class ReplyWriter {
   }
 
   private send(chunk: string): void {
-    this.written = new Promise((resolve) => {
-      this.output.write(chunk, (error) => {
-        if (error) this.onError(error);
-        resolve();
-      });
-    });
+    this.unconfirmed++;
+    this.output.write(chunk, this.written);
   }
 }

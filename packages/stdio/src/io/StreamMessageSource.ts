@@ -1,8 +1,9 @@
 /**
  * StreamMessageSource: reads messages from a Node Readable (such as process.stdin) without
- * taking it over — it pulls with `read()` and listens only while it waits, so a released
- * stream is left paused and can let the process exit. Errors are held and reported by the next
- * read, so an 'error' between reads cannot crash the process.
+ * taking it over — it pulls with `read()` and listens only while it waits (or, once
+ * {@link StreamMessageSource.waitForInput} was used, until it is released), so a released stream
+ * is left paused and can let the process exit. Errors are held and reported by the next read, so
+ * an 'error' between reads cannot crash the process.
  */
 import type { Readable } from 'node:stream';
 import { MessageReader } from '../framing/MessageReader';
@@ -21,6 +22,17 @@ export class StreamMessageSource {
   private readonly onError = (error: unknown): void => {
     this.failure ??= { error };
     this.wake?.();
+  };
+  /** {@link waitForInput}'s listeners are on the stream (they stay until {@link release}). */
+  private listening = false;
+  /** Made once: {@link waitForInput} allocates only its Promise, no closure, no listener. */
+  private readonly onInput = (): void => {
+    const wake = this.wake;
+    this.wake = undefined;
+    wake?.();
+  };
+  private readonly parkWaiter = (resolve: () => void): void => {
+    this.wake = resolve;
   };
 
   /** @param maxMessageBytes - the reader's message size limit. */
@@ -65,6 +77,24 @@ export class StreamMessageSource {
     }
   }
 
+  /**
+   * Resolves when the stream has something new — data, its end, an error — or the source is
+   * released: then {@link poll} again. For a reader that polls (serveStdio, once per round trip
+   * when requests come one at a time), this is the cheap way to wait: the listeners go on the
+   * stream at the first call and stay until {@link release}, and a wait allocates one Promise. Call
+   * it only after {@link poll} returned {@link WAIT}, and not while a {@link next} is pending.
+   */
+  waitForInput(): Promise<void> {
+    if (this.released) return Promise.resolve();
+    if (!this.listening) {
+      this.listening = true;
+      this.stream.on('readable', this.onInput);
+      this.stream.on('end', this.onInput);
+      this.stream.on('close', this.onInput);
+    }
+    return new Promise(this.parkWaiter);
+  }
+
   private async read(): Promise<FramedMessage | undefined> {
     for (let message = this.poll(); ; message = this.poll()) {
       if (message !== WAIT) return message;
@@ -80,6 +110,11 @@ export class StreamMessageSource {
     if (this.released) return;
     this.released = true;
     this.stream.off('error', this.onError);
+    if (this.listening) {
+      this.stream.off('readable', this.onInput);
+      this.stream.off('end', this.onInput);
+      this.stream.off('close', this.onInput);
+    }
     // a destroyed stream may still emit the error this source already reported; keep it handled
     if (this.stream.errored) this.stream.once('error', () => undefined);
     this.wake?.();

@@ -183,8 +183,9 @@ describe('serveStdio', () => {
 
   it('rejects with an input error when nothing is in flight, without an unhandled error event', async () => {
     const { input, done } = start();
+    const closed = new Promise((resolve) => input.on('close', resolve)); // 'close' follows 'error' in the same tick
     input.destroy(new Error('input broke early'));
     await expect(done).rejects.toThrow('input broke early');
-    await new Promise((resolve) => input.on('close', resolve)); // an unhandled 'error' would fail the run first
+    await closed; // an unhandled 'error' would fail the run first
   });
 });

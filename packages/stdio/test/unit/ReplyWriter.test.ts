@@ -70,4 +70,45 @@ describe('ReplyWriter', () => {
     await writer.settle();
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'EPIPE' }));
   });
+
+  it('queue holds a reply until flushNow, which writes it with the replies written before', async () => {
+    const out = recordingStream();
+    const writer = new ReplyWriter(out, () => undefined);
+    writer.queue('a\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out.chunks).toEqual([]); // no timer was set for it
+    writer.write('b\n');
+    writer.queue('c\n');
+    writer.flushNow();
+    expect(out.chunks).toEqual(['a\nb\nc\n']);
+    writer.flushNow(); // nothing queued: nothing written
+    await writer.settle();
+    expect(out.chunks).toEqual(['a\nb\nc\n']);
+  });
+
+  it('settle resolves only once the stream called back for every write', async () => {
+    const callbacks: Array<() => void> = [];
+    const out = new Writable({ highWaterMark: 1e6, write: (_chunk, _encoding, callback) => void callbacks.push(() => callback()) });
+    const writer = new ReplyWriter(out, () => undefined);
+    writer.queue('1\n');
+    writer.flushNow();
+    let settled = false;
+    const settling = writer.settle().then(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    callbacks.shift()?.();
+    await settling;
+    expect(settled).toBe(true);
+  });
+
+  it('reports a failed write of a queued reply once', async () => {
+    const errors: unknown[] = [];
+    const out = recordingStream(true);
+    out.on('error', () => undefined);
+    const writer = new ReplyWriter(out, (error) => errors.push(error));
+    writer.queue('1\n');
+    writer.flushNow();
+    await writer.settle();
+    expect(errors).toHaveLength(1);
+  });
 });

@@ -125,7 +125,9 @@ export class Telemetry {
     const active = api.context.active();
     const parent = this.parentOf(active, envelope.params);
     const span = this.begin(shape, envelope, peer, start, active, parent);
-    const reply = api.context.with(api.trace.setSpan(parent, span), handle);
+    // a span that adds nothing to its parent (the API's no-op tracer's) is not made the active
+    // one: the procedure sees the same trace context, and no context is built and entered
+    const reply = parent === active && isInert(span, api.trace.getSpan(active)) ? handle() : api.context.with(api.trace.setSpan(parent, span), handle);
     if (!(reply instanceof Promise)) {
       this.end(span, shape, envelope.id, context, start, reply);
       return reply;
@@ -240,6 +242,20 @@ export class Telemetry {
     span.end(this.origin + finish);
     this.histogram?.record((finish - start) / 1000, errorType === undefined ? shape.common : failureOf(shape, errorType, statusCode));
   }
+}
+
+/** An invalid trace id: the span context of the no-op tracer's span without a parent. */
+const INVALID_TRACE_ID = '00000000000000000000000000000000';
+
+/**
+ * Whether `span` adds nothing to the active one: it carries the ambient span's own context (the
+ * no-op tracer's span under a parent) or none (the no-op tracer's span without one). A span the
+ * SDK did not sample has a trace context of its own, so it is not inert: the procedure's spans
+ * must see it (the sampler's decision passes to them through it).
+ */
+function isInert(span: TelemetrySpan, ambient: TelemetrySpan | undefined): boolean {
+  const own = span.spanContext();
+  return own.traceId === INVALID_TRACE_ID || own === ambient?.spanContext();
 }
 
 /** The span name and bounded attributes of (method, tool, version, kind of peer). */

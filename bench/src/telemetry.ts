@@ -1,7 +1,7 @@
 /**
  * Entry: the cost of the `telemetry` option — `node bench/dist/telemetry.js [--rounds=N]
  * [--requests=N] [--slices=N] [--configs=off,noop,on,…] [--baseline=DIR [--baseline-telemetry]]
- * [--profile=DIR]`. Every config is a server process (`mcpHandler` on node:http) serving
+ * [--profile=DIR] [--no-micro] [--node-flags=A,B]`. Every config is a server process (`mcpHandler` on node:http) serving
  * `tools/call add`, driven over keep-alive from here; the figure is the server's CPU time per
  * request (user + system). In each round all servers run at once and are driven in turn, a slice
  * of requests each (`--slices` per round, the order rotating), so the machine's noise hits them
@@ -13,13 +13,17 @@
  * option (with `--baseline-telemetry`, also its `noop` and `on`: `baseline-noop`, `baseline-on`).
  * Each server also times, in-process, `Dispatcher.handle` alone and the SDK calls toolwire makes
  * per request alone (`telemetrySdkMicro.ts`). `--profile=DIR` writes each server's V8 CPU profile
- * there (`DIR/<config>.cpuprofile`, summarized by `profileSummary.js`).
+ * there (`DIR/<config>.cpuprofile`, summarized by `profileSummary.js`) in the last round, and
+ * skips the in-process timings, as `--no-micro` does; `--node-flags=A,B` starts the servers with
+ * those Node flags (e.g. `--max-semi-space-size=16`).
  */
 import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { isTelemetryConfig, TELEMETRY_CONFIGS, telemetryConfig } from './fixture/telemetryConfigs';
-import { CALL, dispatcherNs, sdkTimings } from './telemetrySdkMicro';
+import type { RequestListener } from 'node:http';
+import type { BenchTelemetryOption } from './fixture/telemetryOption';
+import { CALL, dispatcherNs, sdkCalls, sdkTimings } from './telemetrySdkMicro';
 import type { SdkTimings } from './telemetrySdkMicro';
 
 type Core = typeof import('@toolwire/core');
@@ -45,6 +49,18 @@ function modules(baseline: string | undefined): { core: Core; express: Express }
   return { core, express };
 }
 
+/**
+ * `bare`: no option; the SDK calls toolwire makes per request (`sdkCalls`) made in front of the
+ * handler instead — what they cost alone on a loaded server, toolwire's own work aside.
+ */
+function bare(option: BenchTelemetryOption, handler: RequestListener): RequestListener {
+  const calls = sdkCalls(option);
+  return (req, res) => {
+    calls();
+    handler(req, res);
+  };
+}
+
 /** The forked server: mcpHandler on node:http; port, CPU usage and in-process timings over IPC. */
 function serve(name: string, baseline: string | undefined): void {
   const { baseline: old, setup } = parse(name);
@@ -52,11 +68,12 @@ function serve(name: string, baseline: string | undefined): void {
   const decl = new core.ToolDeclaration('bench', '1.0.0');
   decl.addTool('add', 'Add').addParam('a', core.integerType()).addParam('b', core.integerType());
   const defs = new core.ServiceDefinition().registerProcedure('add', (a: number, b: number) => a + b);
-  const telemetry = isTelemetryConfig(setup) ? telemetryConfig(setup) : undefined;
-  const options = (telemetry ? { telemetry } : {}) as never;
+  const telemetry = isTelemetryConfig(setup) ? telemetryConfig(setup) : setup === 'bare' ? telemetryConfig('on') : undefined;
+  const options = (telemetry && setup !== 'bare' ? { telemetry } : {}) as never;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const http = require('node:http') as typeof import('node:http');
-  const server = http.createServer(express.mcpHandler(decl, defs, options));
+  const handler = express.mcpHandler(decl, defs, options);
+  const server = http.createServer(telemetry && setup === 'bare' ? bare(telemetry, handler) : handler);
   server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as { port: number }).port }));
   process.on('message', (message: string) => {
     if (message === 'cpu') process.send?.({ cpu: process.cpuUsage() });
@@ -77,8 +94,8 @@ interface Child {
   stop(): Promise<void>;
 }
 
-function startServer(name: string, baseline: string | undefined, profile: string | undefined): Promise<Child> {
-  const execArgv = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+function startServer(name: string, baseline: string | undefined, profile: string | undefined, nodeFlags: string[]): Promise<Child> {
+  const execArgv = [...nodeFlags, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, `--cpu-prof-name=${name}.cpuprofile`] : [])];
   const child = fork(__filename, ['--serve', name, ...(baseline ? [`--baseline=${baseline}`] : [])], { execArgv });
   const ask = <T>(what: string, key: string): Promise<T> =>
     new Promise((answer) => {
@@ -135,13 +152,25 @@ function median(values: number[]): number {
 }
 
 /** One round: every server started, timed in-process, then driven slice by slice in rotating order. */
-async function round(names: string[], baseline: string | undefined, requests: number, slices: number, profile: string | undefined): Promise<{ cpu: Record<string, number>; micro: Record<string, Micro> }> {
-  const servers = await Promise.all(names.map((n) => startServer(n, baseline, profile)));
+interface RoundOptions {
+  baseline: string | undefined;
+  requests: number;
+  slices: number;
+  /** Where the servers write CPU profiles. */
+  profile: string | undefined;
+  /** Whether the servers time themselves in-process first (they do not when profiled). */
+  micro: boolean;
+  /** Node flags of the servers. */
+  nodeFlags: string[];
+}
+
+async function round(names: string[], { baseline, requests, slices, profile, micro: timed, nodeFlags }: RoundOptions): Promise<{ cpu: Record<string, number>; micro: Record<string, Micro> }> {
+  const servers = await Promise.all(names.map((n) => startServer(n, baseline, profile, nodeFlags)));
   const agents = servers.map(() => new Agent({ keepAlive: true, maxSockets: 8 }));
   await Promise.all(servers.map((s, i) => send(s, agents[i], 2000, 8))); // warm-up
   const micro: Record<string, Micro> = {};
   // a profiled server skips the in-process timings, so its profile holds the requests' work only
-  for (const s of servers) micro[s.name] = profile ? { dispatcher: NaN, span: NaN, record: NaN, with: NaN } : await s.micro();
+  for (const s of servers) micro[s.name] = timed && !profile ? await s.micro() : { dispatcher: NaN, span: NaN, record: NaN, with: NaN };
   const used: Record<string, number> = {};
   const perSlice = Math.ceil(requests / slices);
   for (let k = 0; k < slices; k++) {
@@ -164,18 +193,20 @@ async function main(): Promise<void> {
   const requests = Number(arg('requests', '20000'));
   const slices = Number(arg('slices', '10'));
   const profile = process.argv.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
+  const timed = !process.argv.includes('--no-micro');
+  const nodeFlags = arg('node-flags', '').split(',').filter(Boolean);
   const names = arg('configs', 'off,noop,on').split(',');
   if (!names.includes('off')) names.unshift('off');
   if (baseline) names.unshift(...(process.argv.includes('--baseline-telemetry') ? ['baseline', 'baseline-noop', 'baseline-on'] : ['baseline']));
   for (const n of names) {
     const { baseline: old, setup } = parse(n);
-    if ((setup !== 'off' && !isTelemetryConfig(setup)) || (old && !baseline)) throw new RangeError(`--configs: expected off or one of ${Object.keys(TELEMETRY_CONFIGS).join(', ')}, got ${n}`);
+    if ((setup !== 'off' && setup !== 'bare' && !isTelemetryConfig(setup)) || (old && !baseline)) throw new RangeError(`--configs: expected off, bare or one of ${Object.keys(TELEMETRY_CONFIGS).join(', ')}, got ${n}`);
   }
   const cpu: Record<string, number[]> = {};
   const ratio: Record<string, number[]> = {};
   const micro: Record<string, Micro[]> = {};
   for (let r = 0; r < rounds; r++) {
-    const result = await round(names, baseline, requests, slices, profile && r === rounds - 1 ? profile : undefined);
+    const result = await round(names, { baseline, requests, slices, profile: r === rounds - 1 ? profile : undefined, micro: timed, nodeFlags });
     for (const n of names) {
       (cpu[n] ??= []).push(result.cpu[n]);
       (ratio[n] ??= []).push(result.cpu[n] / result.cpu.off);
@@ -194,6 +225,7 @@ async function main(): Promise<void> {
     );
   }
   for (const n of names.filter((x) => isTelemetryConfig(parse(x).setup))) console.log(`  ${n}: ${TELEMETRY_CONFIGS[parse(n).setup as keyof typeof TELEMETRY_CONFIGS]}`);
+  if (names.includes('bare')) console.log('  bare: no option; the SDK calls of `on` (span, record) made alone in front of the handler');
 }
 
 void main();

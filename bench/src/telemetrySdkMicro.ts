@@ -45,25 +45,42 @@ export interface SdkTimings {
   with: number;
 }
 
-/** Times the SDK calls of `option` alone. */
-export function sdkTimings(option: BenchTelemetryOption): SdkTimings {
-  const common = Object.freeze({
+/** The bounded attributes of a tools/call span and measurement. */
+const COMMON = Object.freeze({
     'mcp.method.name': 'tools/call',
     'gen_ai.operation.name': 'execute_tool',
     'gen_ai.tool.name': 'add',
     'mcp.protocol.version': '2025-11-25',
     'network.transport': 'tcp',
     'network.protocol.name': 'http',
-    'network.protocol.version': '1.1',
-  });
+  'network.protocol.version': '1.1',
+});
+
+/** One tools/call span started and ended as toolwire does it (attributes, times, parent). */
+function spanCall(tracer: api.Tracer): () => void {
   const origin = performance.timeOrigin;
-  const span = fastest(20, 5000, () => {
+  return () => {
     const parent = api.context.active();
-    const attributes = { ...common, 'jsonrpc.request.id': '1', 'client.address': '127.0.0.1', 'client.port': 50000 };
-    option.tracer.startSpan('tools/call add', { kind: api.SpanKind.SERVER, attributes, startTime: origin + performance.now() }, parent).end(origin + performance.now());
-  });
+    const attributes = { ...COMMON, 'jsonrpc.request.id': '1', 'client.address': '127.0.0.1', 'client.port': 50000 };
+    tracer.startSpan('tools/call add', { kind: api.SpanKind.SERVER, attributes, startTime: origin + performance.now() }, parent).end(origin + performance.now());
+  };
+}
+
+/** The SDK calls toolwire makes for one tools/call: its span, and its measurement when there is a meter. */
+export function sdkCalls(option: BenchTelemetryOption): () => void {
+  const span = spanCall(option.tracer);
   const histogram = option.meter?.createHistogram('mcp.server.operation.duration', { unit: 's' });
-  const record = histogram ? fastest(20, 5000, () => histogram.record(0.0001, common)) : 0;
+  return () => {
+    span();
+    histogram?.record(0.0001, COMMON);
+  };
+}
+
+/** Times the SDK calls of `option` alone. */
+export function sdkTimings(option: BenchTelemetryOption): SdkTimings {
+  const span = fastest(20, 5000, spanCall(option.tracer));
+  const histogram = option.meter?.createHistogram('mcp.server.operation.duration', { unit: 's' });
+  const record = histogram ? fastest(20, 5000, () => histogram.record(0.0001, COMMON)) : 0;
   const inner = (): number => 1;
   const context = api.trace.setSpan(api.context.active(), option.tracer.startSpan('parent'));
   const withNs = fastest(20, 5000, () => void api.context.with(context, inner));

@@ -74,6 +74,9 @@ const MAX_FAILURES = 32;
 /** The outcome of a response that is not an error. */
 const NO_ERROR: { code?: number; message?: string } = Object.freeze({});
 
+/** An invalid trace id: the span context of the no-op tracer's span without a parent. */
+const INVALID_TRACE_ID = '00000000000000000000000000000000';
+
 /** Every response body starts so; the member after the id (`"result"` or `"error"`) follows. */
 const ID_AT = '{"jsonrpc":"2.0","id":'.length;
 
@@ -127,7 +130,7 @@ export class Telemetry {
     const span = this.begin(shape, envelope, peer, start, active, parent);
     // a span that adds nothing to its parent (the API's no-op tracer's) is not made the active
     // one: the procedure sees the same trace context, and no context is built and entered
-    const reply = parent === active && isInert(span, api.trace.getSpan(active)) ? handle() : api.context.with(api.trace.setSpan(parent, span), handle);
+    const reply = parent === active && this.inert(span, active) ? handle() : api.context.with(api.trace.setSpan(parent, span), handle);
     if (!(reply instanceof Promise)) {
       this.end(span, shape, envelope.id, context, start, reply);
       return reply;
@@ -158,6 +161,17 @@ export class Telemetry {
     const parent = this.parentOf(active, envelope?.params);
     this.end(this.begin(shape, envelope, peer, start, active, parent), shape, envelope?.id, context, start, result);
     return result;
+  }
+
+  /**
+   * Whether `span` adds nothing to the `active` context's: it carries no trace context (the no-op
+   * tracer's span without a parent) or the active span's own (the no-op tracer's span under one).
+   * A span the SDK did not sample has a trace context of its own, so it is not inert: the
+   * procedure's spans must see it (the sampler's decision passes to them through it).
+   */
+  private inert(span: TelemetrySpan, active: TelemetryContext): boolean {
+    const own = span.spanContext();
+    return own.traceId === INVALID_TRACE_ID || own === this.api.trace.getSpan(active)?.spanContext();
   }
 
   /** The shape of a message's spans: looked up (built the first time) for a handled message, built afresh for a refused one. */
@@ -244,20 +258,6 @@ export class Telemetry {
   }
 }
 
-/** An invalid trace id: the span context of the no-op tracer's span without a parent. */
-const INVALID_TRACE_ID = '00000000000000000000000000000000';
-
-/**
- * Whether `span` adds nothing to the active one: it carries the ambient span's own context (the
- * no-op tracer's span under a parent) or none (the no-op tracer's span without one). A span the
- * SDK did not sample has a trace context of its own, so it is not inert: the procedure's spans
- * must see it (the sampler's decision passes to them through it).
- */
-function isInert(span: TelemetrySpan, ambient: TelemetrySpan | undefined): boolean {
-  const own = span.spanContext();
-  return own.traceId === INVALID_TRACE_ID || own === ambient?.spanContext();
-}
-
 /** The span name and bounded attributes of (method, tool, version, kind of peer). */
 function buildShape(method: string, tool: string | undefined, version: string | undefined, peer: PeerInfo | undefined): Shape {
   const common: TelemetryAttributes = { [ATTR.methodName]: method };
@@ -273,12 +273,22 @@ function buildShape(method: string, tool: string | undefined, version: string | 
   return {
     name: tool === undefined ? method : `${method} ${tool}`,
     toolsCall,
-    common: Object.freeze(common),
+    common: sortedFrozen(common),
     transport: peer?.transport,
     protocol: peer?.protocol,
     protocolVersion: peer?.protocolVersion,
     failures: new Map(),
   };
+}
+
+/**
+ * `attributes` frozen, its keys in sorted order: the SDK's `Histogram.record` sorts the keys of
+ * the attributes it is given on every call (to hash them), which is quickest when they already are.
+ */
+function sortedFrozen(attributes: TelemetryAttributes): TelemetryAttributes {
+  const sorted: TelemetryAttributes = {};
+  for (const key of Object.keys(attributes).sort()) sorted[key] = attributes[key];
+  return Object.freeze(sorted);
 }
 
 /** The metric's attributes of a failed message: the shape's, its `error.type` and (for a JSON-RPC error) its status code. */
@@ -289,7 +299,7 @@ function failureOf(shape: Shape, errorType: string, statusCode: string | undefin
   const built: TelemetryAttributes = { ...shape.common };
   if (statusCode !== undefined) built[ATTR.statusCode] = statusCode;
   built[ATTR.errorType] = errorType;
-  attributes = Object.freeze(built);
+  attributes = sortedFrozen(built);
   if (shape.failures.size < MAX_FAILURES) shape.failures.set(key, attributes);
   return attributes;
 }

@@ -5,7 +5,8 @@
  * `tools/call add`, driven over keep-alive from here; the figure is the server's CPU time per
  * request (user + system). In each round all servers run at once and are driven in turn, a slice
  * of requests each (`--slices` per round, the order rotating), so the machine's noise hits them
- * alike; ratios are taken within a round, then the median (and range) over rounds is printed.
+ * alike; each slice's CPU is set against `off`'s slice of the same cycle, and the median (and
+ * quartiles) of those ratios over all slices of all rounds is printed.
  * Configs: `off` (no option) and those of `fixture/telemetryConfigs.ts` (`noop`: the API's no-op
  * tracer and meter, toolwire's own share; `on`: the SDK as the main bench has it; `simple`,
  * `traces`, `metrics`, `sampled`, `als`). With `--baseline=DIR` (a checkout of another commit,
@@ -146,12 +147,16 @@ async function cpuPerRequest(server: Child, slice: () => Promise<void>, n: numbe
   return (after.user - before.user + after.system - before.system) / n;
 }
 
-function median(values: number[]): number {
+/** The `q` quantile of `values` (nearest rank). */
+function quantile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))];
 }
 
-/** One round: every server started, timed in-process, then driven slice by slice in rotating order. */
+function median(values: number[]): number {
+  return quantile(values, 0.5);
+}
+
 interface RoundOptions {
   baseline: string | undefined;
   requests: number;
@@ -164,20 +169,21 @@ interface RoundOptions {
   nodeFlags: string[];
 }
 
-async function round(names: string[], { baseline, requests, slices, profile, micro: timed, nodeFlags }: RoundOptions): Promise<{ cpu: Record<string, number>; micro: Record<string, Micro> }> {
+/** One round: every server started, timed in-process, then driven slice by slice in rotating order; µs of CPU per request of each slice. */
+async function round(names: string[], { baseline, requests, slices, profile, micro: timed, nodeFlags }: RoundOptions): Promise<{ cpu: Record<string, number[]>; micro: Record<string, Micro> }> {
   const servers = await Promise.all(names.map((n) => startServer(n, baseline, profile, nodeFlags)));
   const agents = servers.map(() => new Agent({ keepAlive: true, maxSockets: 8 }));
   await Promise.all(servers.map((s, i) => send(s, agents[i], 2000, 8))); // warm-up
   const micro: Record<string, Micro> = {};
   // a profiled server skips the in-process timings, so its profile holds the requests' work only
   for (const s of servers) micro[s.name] = timed && !profile ? await s.micro() : { dispatcher: NaN, span: NaN, record: NaN, with: NaN };
-  const used: Record<string, number> = {};
+  const used: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   const perSlice = Math.ceil(requests / slices);
   for (let k = 0; k < slices; k++) {
     for (let j = 0; j < servers.length; j++) {
       const i = (j + k) % servers.length;
       const s = servers[i];
-      used[s.name] = (used[s.name] ?? 0) + (await cpuPerRequest(s, () => send(s, agents[i], perSlice, 8), perSlice)) / slices;
+      used[s.name].push(await cpuPerRequest(s, () => send(s, agents[i], perSlice, 8), perSlice));
     }
   }
   agents.forEach((a) => a.destroy());
@@ -202,26 +208,29 @@ async function main(): Promise<void> {
     const { baseline: old, setup } = parse(n);
     if ((setup !== 'off' && setup !== 'bare' && !isTelemetryConfig(setup)) || (old && !baseline)) throw new RangeError(`--configs: expected off, bare or one of ${Object.keys(TELEMETRY_CONFIGS).join(', ')}, got ${n}`);
   }
+  // per slice: µs of CPU per request, and its ratio to the slice of `off` (or `baseline`) in the same cycle
   const cpu: Record<string, number[]> = {};
   const ratio: Record<string, number[]> = {};
+  const against: Record<string, number[]> = {};
   const micro: Record<string, Micro[]> = {};
   for (let r = 0; r < rounds; r++) {
     const result = await round(names, { baseline, requests, slices, profile: r === rounds - 1 ? profile : undefined, micro: timed, nodeFlags });
     for (const n of names) {
-      (cpu[n] ??= []).push(result.cpu[n]);
-      (ratio[n] ??= []).push(result.cpu[n] / result.cpu.off);
+      (cpu[n] ??= []).push(...result.cpu[n]);
+      (ratio[n] ??= []).push(...result.cpu[n].map((c, k) => c / result.cpu.off[k]));
+      if (baseline) (against[n] ??= []).push(...result.cpu[n].map((c, k) => c / result.cpu.baseline[k]));
       (micro[n] ??= []).push(result.micro[n]);
     }
     console.error(`round ${r + 1}/${rounds} done`);
   }
   const m = (n: string, key: keyof Micro): number => median(micro[n].map((x) => x[key]));
-  console.log(`telemetry cost, tools/call add on node:http (${rounds} rounds × ${requests} requests in ${slices} interleaved slices; medians; Node ${process.version})`);
-  console.log('config          µs CPU/req   ×off  [range]          ×baseline | in-process ns: dispatcher ×off | SDK alone: span  record  context.with');
+  console.log(`telemetry cost, tools/call add on node:http (${rounds} rounds × ${requests} requests in ${slices} interleaved slices; medians over slices, [quartiles]; Node ${process.version})`);
+  console.log('config          µs CPU/req   ×off  [quartiles]      ×baseline | in-process ns: dispatcher ×off | SDK alone: span  record  context.with');
   for (const n of names) {
-    const range = `[${Math.min(...ratio[n]).toFixed(2)}–${Math.max(...ratio[n]).toFixed(2)}]`;
-    const against = baseline ? median(cpu[n].map((c, i) => c / cpu.baseline[i])).toFixed(3) : '';
+    const range = `[${quantile(ratio[n], 0.25).toFixed(2)}–${quantile(ratio[n], 0.75).toFixed(2)}]`;
+    const vsBaseline = baseline ? median(against[n]).toFixed(3) : '';
     console.log(
-      `${n.padEnd(15)} ${median(cpu[n]).toFixed(1).padStart(9)}  ${median(ratio[n]).toFixed(3)} ${range.padEnd(13)}  ${against.padStart(9)} | ${m(n, 'dispatcher').toFixed(0).padStart(13)} ${(m(n, 'dispatcher') / m('off', 'dispatcher')).toFixed(2)} | ${m(n, 'span').toFixed(0).padStart(15)} ${m(n, 'record').toFixed(0).padStart(7)} ${m(n, 'with').toFixed(0).padStart(13)}`,
+      `${n.padEnd(15)} ${median(cpu[n]).toFixed(1).padStart(9)}  ${median(ratio[n]).toFixed(3)} ${range.padEnd(13)}  ${vsBaseline.padStart(9)} | ${m(n, 'dispatcher').toFixed(0).padStart(13)} ${(m(n, 'dispatcher') / m('off', 'dispatcher')).toFixed(2)} | ${m(n, 'span').toFixed(0).padStart(15)} ${m(n, 'record').toFixed(0).padStart(7)} ${m(n, 'with').toFixed(0).padStart(13)}`,
     );
   }
   for (const n of names.filter((x) => isTelemetryConfig(parse(x).setup))) console.log(`  ${n}: ${TELEMETRY_CONFIGS[parse(n).setup as keyof typeof TELEMETRY_CONFIGS]}`);

@@ -6,7 +6,7 @@
  * it is handled (the span is the active one while its procedure runs, so the procedure's own
  * spans are its children) and when it is refused before that. A `traceparent` in `params._meta`
  * becomes the parent; the span that was active (an HTTP server instrumentation's) is then linked.
- * Outcomes are read off the response text at known offsets; only error bodies are parsed. What
+ * Outcomes are read off the response text (`responseOutcome.ts`). What
  * spans of one (method, tool, protocol version, kind of peer) share — the name, the bounded
  * attributes, the metric's attributes — is built once and reused, so a message costs one
  * attribute object (its id and address added) on top of what the OpenTelemetry API does.
@@ -15,6 +15,7 @@ import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { PeerInfo } from './PeerInfo';
 import { isObject } from '../guards';
 import { claimOf } from '../protocol/meta';
+import { isToolError, outcomeOf, resultJson } from './responseOutcome';
 import { ATTR, CALLER_CODES, CANCELLED, DURATION_METRIC, EXECUTE_TOOL, MCP_METHODS, OTHER_METHOD, RESOURCE_METHODS, SPAN_KIND_SERVER, STATUS_ERROR, TOOL_ERROR } from './conventions';
 import type { TelemetryApi, TelemetryAttributes, TelemetryContext, TelemetryHistogram, TelemetryOptions, TelemetrySpan, TelemetrySpanOptions, TelemetryTracer } from './TelemetryOptions';
 
@@ -71,14 +72,8 @@ const MAX_TOOLS = 4096;
 const MAX_PEER_KINDS = 8;
 const MAX_FAILURES = 32;
 
-/** The outcome of a response that is not an error. */
-const NO_ERROR: { code?: number; message?: string } = Object.freeze({});
-
 /** An invalid trace id: the span context of the no-op tracer's span without a parent. */
 const INVALID_TRACE_ID = '00000000000000000000000000000000';
-
-/** Every response body starts so; the member after the id (`"result"` or `"error"`) follows. */
-const ID_AT = '{"jsonrpc":"2.0","id":'.length;
 
 /** The dispatcher's telemetry, resolved once from the option. */
 export class Telemetry {
@@ -318,39 +313,4 @@ function carrierOf(meta: unknown): Record<string, string> | undefined {
   if (typeof meta.tracestate === 'string') carrier.tracestate = meta.tracestate;
   if (typeof meta.baggage === 'string') carrier.baggage = meta.baggage;
   return carrier;
-}
-
-/** The JSON-RPC error of a response, if it is one: read at its offset after a known id, else parsed. */
-function outcomeOf(body: string, id: RequestId | undefined): { code?: number; message?: string } {
-  if (body === '') return NO_ERROR;
-  if (id !== undefined && !body.startsWith(',"error":', ID_AT + idJson(id).length)) return NO_ERROR;
-  try {
-    const parsed: unknown = JSON.parse(body);
-    const error = isObject(parsed) ? parsed.error : undefined;
-    if (!isObject(error) || typeof error.code !== 'number') return NO_ERROR;
-    return { code: error.code, message: typeof error.message === 'string' ? error.message : undefined };
-  } catch {
-    return NO_ERROR;
-  }
-}
-
-/**
- * Whether a tools/call result says `isError: true`. Its `isError` is the last member the tool
- * caller writes (the modern era appends only fixed members after it), and a string cannot hold
- * an unescaped `"isError":`, so the last occurrence is the result's own.
- */
-function isToolError(body: string): boolean {
-  const at = body.lastIndexOf('"isError":');
-  return at >= 0 && body.startsWith('true', at + '"isError":'.length);
-}
-
-/** An id as JSON-RPC responses write it. */
-function idJson(id: RequestId): string {
-  return typeof id === 'number' ? String(id) : JSON.stringify(id);
-}
-
-/** The result of a success response as sent (JSON text). */
-function resultJson(body: string, id: RequestId | undefined): string {
-  if (id === undefined) return '';
-  return body.slice(ID_AT + idJson(id).length + ',"result":'.length, -1);
 }

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import * as api from '@opentelemetry/api';
 import { Dispatcher, META, ServiceDefinition, Session, ToolDeclaration, integerType, toolError } from '@toolwire/core';
 import type { CallContext, DispatchContext } from '@toolwire/core';
+import { BasicTracerProvider, InMemorySpanExporter, ParentBasedSampler, SamplingDecision, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { Sampler } from '@opentelemetry/sdk-trace-base';
 import { otelHarness } from './otelHarness';
 import type { OtelHarness } from './otelHarness';
 
@@ -210,6 +212,28 @@ describe('telemetry: trace context', () => {
     const span = only(23);
     const inner = otel.spans().find((s) => s.name === 'inner work');
     expect(inner?.parentSpanContext?.spanId).toBe(span.spanContext().spanId);
+  });
+
+  it('makes an unsampled span active too, so the procedure\'s spans follow the sampler\'s decision', async () => {
+    const exporter = new InMemorySpanExporter();
+    // samples every root span but toolwire's: the inner span is recorded only if it were made a root
+    const root: Sampler = { shouldSample: (_c, _t, name) => ({ decision: name === 'tools/call traced' ? SamplingDecision.NOT_RECORD : SamplingDecision.RECORD_AND_SAMPLED }), toString: () => 'all but toolwire' };
+    const tracer = new BasicTracerProvider({ sampler: new ParentBasedSampler({ root }), spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer('sampled');
+    const { decl, defs } = service(tracer);
+    await new Dispatcher(defs, decl, { telemetry: { api, tracer } }).dispatch(call(24, 'traced'));
+    expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual([]);
+  });
+
+  it('with the API\'s no-op tracer, leaves the ambient span the active one while the procedure runs', async () => {
+    const inert: api.Tracer = { startSpan: (_name, _options, context) => api.trace.wrapSpanContext(api.trace.getSpanContext(context ?? api.context.active()) ?? api.INVALID_SPAN_CONTEXT), startActiveSpan: () => undefined as never };
+    let active: api.Span | undefined;
+    const decl = new ToolDeclaration('ctx', '1.0.0');
+    decl.addTool('peek', 'Reads the active span');
+    const defs = new ServiceDefinition().registerProcedure('peek', () => void (active = api.trace.getActiveSpan()));
+    const ambient = otel.tracer.startSpan('POST /mcp', { kind: api.SpanKind.SERVER });
+    await api.context.with(api.trace.setSpan(api.context.active(), ambient), () => new Dispatcher(defs, decl, { telemetry: { api, tracer: inert } }).dispatch(call(25, 'peek')));
+    ambient.end();
+    expect(active).toBe(ambient);
   });
 });
 

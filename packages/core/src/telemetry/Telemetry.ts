@@ -6,7 +6,7 @@
  * it is handled (the span is the active one while its procedure runs, so the procedure's own
  * spans are its children) and when it is refused before that. A `traceparent` in `params._meta`
  * becomes the parent; the span that was active (an HTTP server instrumentation's) is then linked.
- * Outcomes are read off the response text at known offsets; only error bodies are parsed. What
+ * Outcomes are read off the response text (`responseOutcome.ts`). What
  * spans of one (method, tool, protocol version, kind of peer) share — the name, the bounded
  * attributes, the metric's attributes — is built once and reused, so a message costs one
  * attribute object (its id and address added) on top of what the OpenTelemetry API does.
@@ -15,6 +15,7 @@ import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { PeerInfo } from './PeerInfo';
 import { isObject } from '../guards';
 import { claimOf } from '../protocol/meta';
+import { isToolError, outcomeOf, resultJson } from './responseOutcome';
 import { ATTR, CALLER_CODES, CANCELLED, DURATION_METRIC, EXECUTE_TOOL, MCP_METHODS, OTHER_METHOD, RESOURCE_METHODS, SPAN_KIND_SERVER, STATUS_ERROR, TOOL_ERROR } from './conventions';
 import type { TelemetryApi, TelemetryAttributes, TelemetryContext, TelemetryHistogram, TelemetryOptions, TelemetrySpan, TelemetrySpanOptions, TelemetryTracer } from './TelemetryOptions';
 
@@ -71,11 +72,8 @@ const MAX_TOOLS = 4096;
 const MAX_PEER_KINDS = 8;
 const MAX_FAILURES = 32;
 
-/** The outcome of a response that is not an error. */
-const NO_ERROR: { code?: number; message?: string } = Object.freeze({});
-
-/** Every response body starts so; the member after the id (`"result"` or `"error"`) follows. */
-const ID_AT = '{"jsonrpc":"2.0","id":'.length;
+/** An invalid trace id: the span context of the no-op tracer's span without a parent. */
+const INVALID_TRACE_ID = '00000000000000000000000000000000';
 
 /** The dispatcher's telemetry, resolved once from the option. */
 export class Telemetry {
@@ -125,7 +123,9 @@ export class Telemetry {
     const active = api.context.active();
     const parent = this.parentOf(active, envelope.params);
     const span = this.begin(shape, envelope, peer, start, active, parent);
-    const reply = api.context.with(api.trace.setSpan(parent, span), handle);
+    // a span that adds nothing to its parent (the API's no-op tracer's) is not made the active
+    // one: the procedure sees the same trace context, and no context is built and entered
+    const reply = parent === active && this.inert(span, active) ? handle() : api.context.with(api.trace.setSpan(parent, span), handle);
     if (!(reply instanceof Promise)) {
       this.end(span, shape, envelope.id, context, start, reply);
       return reply;
@@ -156,6 +156,17 @@ export class Telemetry {
     const parent = this.parentOf(active, envelope?.params);
     this.end(this.begin(shape, envelope, peer, start, active, parent), shape, envelope?.id, context, start, result);
     return result;
+  }
+
+  /**
+   * Whether `span` adds nothing to the `active` context's: it carries no trace context (the no-op
+   * tracer's span without a parent) or the active span's own (the no-op tracer's span under one).
+   * A span the SDK did not sample has a trace context of its own, so it is not inert: the
+   * procedure's spans must see it (the sampler's decision passes to them through it).
+   */
+  private inert(span: TelemetrySpan, active: TelemetryContext): boolean {
+    const own = span.spanContext();
+    return own.traceId === INVALID_TRACE_ID || own === this.api.trace.getSpan(active)?.spanContext();
   }
 
   /** The shape of a message's spans: looked up (built the first time) for a handled message, built afresh for a refused one. */
@@ -257,12 +268,22 @@ function buildShape(method: string, tool: string | undefined, version: string | 
   return {
     name: tool === undefined ? method : `${method} ${tool}`,
     toolsCall,
-    common: Object.freeze(common),
+    common: sortedFrozen(common),
     transport: peer?.transport,
     protocol: peer?.protocol,
     protocolVersion: peer?.protocolVersion,
     failures: new Map(),
   };
+}
+
+/**
+ * `attributes` frozen, its keys in sorted order: the SDK's `Histogram.record` sorts the keys of
+ * the attributes it is given on every call (to hash them), which is quickest when they already are.
+ */
+function sortedFrozen(attributes: TelemetryAttributes): TelemetryAttributes {
+  const sorted: TelemetryAttributes = {};
+  for (const key of Object.keys(attributes).sort()) sorted[key] = attributes[key];
+  return Object.freeze(sorted);
 }
 
 /** The metric's attributes of a failed message: the shape's, its `error.type` and (for a JSON-RPC error) its status code. */
@@ -273,7 +294,7 @@ function failureOf(shape: Shape, errorType: string, statusCode: string | undefin
   const built: TelemetryAttributes = { ...shape.common };
   if (statusCode !== undefined) built[ATTR.statusCode] = statusCode;
   built[ATTR.errorType] = errorType;
-  attributes = Object.freeze(built);
+  attributes = sortedFrozen(built);
   if (shape.failures.size < MAX_FAILURES) shape.failures.set(key, attributes);
   return attributes;
 }
@@ -292,39 +313,4 @@ function carrierOf(meta: unknown): Record<string, string> | undefined {
   if (typeof meta.tracestate === 'string') carrier.tracestate = meta.tracestate;
   if (typeof meta.baggage === 'string') carrier.baggage = meta.baggage;
   return carrier;
-}
-
-/** The JSON-RPC error of a response, if it is one: read at its offset after a known id, else parsed. */
-function outcomeOf(body: string, id: RequestId | undefined): { code?: number; message?: string } {
-  if (body === '') return NO_ERROR;
-  if (id !== undefined && !body.startsWith(',"error":', ID_AT + idJson(id).length)) return NO_ERROR;
-  try {
-    const parsed: unknown = JSON.parse(body);
-    const error = isObject(parsed) ? parsed.error : undefined;
-    if (!isObject(error) || typeof error.code !== 'number') return NO_ERROR;
-    return { code: error.code, message: typeof error.message === 'string' ? error.message : undefined };
-  } catch {
-    return NO_ERROR;
-  }
-}
-
-/**
- * Whether a tools/call result says `isError: true`. Its `isError` is the last member the tool
- * caller writes (the modern era appends only fixed members after it), and a string cannot hold
- * an unescaped `"isError":`, so the last occurrence is the result's own.
- */
-function isToolError(body: string): boolean {
-  const at = body.lastIndexOf('"isError":');
-  return at >= 0 && body.startsWith('true', at + '"isError":'.length);
-}
-
-/** An id as JSON-RPC responses write it. */
-function idJson(id: RequestId): string {
-  return typeof id === 'number' ? String(id) : JSON.stringify(id);
-}
-
-/** The result of a success response as sent (JSON text). */
-function resultJson(body: string, id: RequestId | undefined): string {
-  if (id === undefined) return '';
-  return body.slice(ID_AT + idJson(id).length + ',"result":'.length, -1);
 }

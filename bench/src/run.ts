@@ -12,6 +12,7 @@ import { parseOptions, USAGE, type BenchOptions } from './driver/options';
 import { runHttpSuite, type HttpSample } from './driver/httpSuite';
 import { runStdioSuite, type StdioSample } from './driver/stdioSuite';
 import { PING_PONG_SERVERS, runPingPongSuite, type PingPongSample } from './driver/pingPongSuite';
+import { canPin } from './driver/cpuPinning';
 import { aggregate } from './driver/aggregate';
 import { summarize, summaryText } from './driver/summary';
 import { readResults, writeResults } from './driver/results';
@@ -49,11 +50,11 @@ async function main(argv: readonly string[]): Promise<number> {
     http = await runHttpSuite({ ...options, execArgv: (s) => profileFlags(options, s), log });
   }
   if (options.sections.stdio) {
-    stdio = await runStdioSuite({ rounds: options.rounds, messages: options.stdioMessages, batches: options.stdioBatches, servers: STDIO_SERVER_IDS, execArgv: (s) => profileFlags(options, s), log });
+    stdio = await runStdioSuite({ rounds: options.rounds, messages: options.stdioMessages, batches: options.stdioBatches, servers: STDIO_SERVER_IDS, execArgv: (s) => profileFlags(options, s), pin: options.pinCpus && canPin(), log });
   }
   let pingPong: PingPongSample[] = [];
   if (options.sections.pingpong) {
-    pingPong = await runPingPongSuite({ rounds: options.rounds, roundTrips: options.pingPongTrips, warmup: options.pingPongWarmup, servers: PING_PONG_SERVERS, execArgv: (s) => profileFlags(options, s), log });
+    pingPong = await runPingPongSuite({ rounds: options.rounds, roundTrips: options.pingPongTrips, warmup: options.pingPongWarmup, servers: PING_PONG_SERVERS, execArgv: (s) => profileFlags(options, s), pin: options.pinCpus && canPin(), log });
   }
   let progress: ProgressSample[] = [];
   const progressOptions = { rounds: options.rounds, calls: options.progressCalls, duration: options.duration, concurrency: 8, log };

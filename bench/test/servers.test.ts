@@ -149,6 +149,9 @@ describe('the stdio ping-pong suite', () => {
       expect(s.perSec).toBeGreaterThan(0);
       expect(s.p99).toBeGreaterThanOrEqual(s.p50);
       expect(s.cpuMicros).toBeGreaterThan(0);
+      // one block per turn, each with its own rate and CPU
+      expect(s.blocks?.length).toBe(3);
+      for (const block of s.blocks ?? []) expect(block.perSec).toBeGreaterThan(0);
     }
   });
 });

@@ -50,6 +50,11 @@ export class ServerProcess {
     });
   }
 
+  /** The program's process id. */
+  get pid(): number {
+    return this.child.pid ?? NaN;
+  }
+
   /** Starts `program` (a compiled server program) and resolves once it is ready. */
   static start(program: string, options: ServerProcessOptions): Promise<ServerProcess> {
     const child = fork(program, [], {

@@ -21,6 +21,8 @@ export interface BenchOptions {
   /** Measured round trips per stdio server and round of the ping-pong suite (after {@link pingPongWarmup}). */
   pingPongTrips: number;
   pingPongWarmup: number;
+  /** Pin the stdio and ping-pong clients and servers to two CPUs (where taskset exists); `--no-pin` leaves placement to the scheduler. */
+  pinCpus: boolean;
   /** Pipelined calls per stdio run of the progress suite. */
   progressCalls: number;
   /** Write `--cpu-prof` profiles of these servers to `results/profiles/`. */
@@ -48,6 +50,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --progress-calls=N      pipelined calls per stdio run of the progress suite (default 2000)
   --pingpong=N            measured one-at-a-time round trips per stdio server and round (default 5000, after 5000
                           warm-up; the servers take turns in blocks of 500)
+  --no-pin                leave the stdio and ping-pong processes where the scheduler puts them (default on Linux
+                          with taskset and 2+ CPUs: the client on CPU 0, the servers on CPU 1)
   --only=http,stdio,pingpong,micro,progress  sections to run (default all)
   --profile[=all]         node --cpu-prof on the toolwire servers (or all) into bench/results/profiles
   --soak[=S]              only the soak: mixed calls at c=32 for S seconds (default 600), memory start/end
@@ -82,6 +86,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     stdioBatches: quick ? 3 : 5,
     sections: { http: true, stdio: true, pingpong: true, micro: true, progress: true },
     pingPongTrips: 5000,
+    pinCpus: true,
     pingPongWarmup: 5000, // toolwire's larger code path is still being optimized by V8 through the first few thousand calls
     progressCalls: quick ? 500 : 2000,
     profile: 'none',
@@ -104,6 +109,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       case '--workloads': options.workloads = list(value, WORKLOAD_IDS, 'workloads').filter(isWorkloadId); break;
       case '--progress-calls': options.progressCalls = Math.round(positive(value, 'progress-calls')); break;
       case '--stdio-messages': options.stdioMessages = Math.round(positive(value, 'stdio-messages')); break;
+      case '--no-pin': options.pinCpus = false; break;
       case '--pingpong': options.pingPongTrips = Math.round(positive(value, 'pingpong')); break;
       case '--stdio-batches': options.stdioBatches = Math.round(positive(value, 'stdio-batches')); break;
       case '--only': {

@@ -6,7 +6,9 @@
  * in short blocks spreads the machine's noise (another process taking the core for a second) over
  * every server alike instead of over whichever ran then. Per server: round trips per second
  * (their count ÷ the time they took together), p50 and p99 of the single round trips, the
- * slowest, and the server's CPU time per round trip. Every reply is checked.
+ * slowest, the server's CPU time per round trip, and the rate and CPU of each block — so two
+ * servers can be compared block by block, each block against the other's block of the same turn
+ * (`pingPongRatio` takes the median of those). Every reply is checked.
  */
 import { stdioServer, type StdioServerId } from './catalog';
 import { ServerProcess } from './ServerProcess';
@@ -14,6 +16,7 @@ import { checkCallText, checkInitialize } from '../fixture/checks';
 import { PROTOCOL_VERSION } from '../fixture/workloads';
 import { FrameCollector, frame } from './frames';
 import { LatencyRecorder } from '../load/LatencyRecorder';
+import { allCpus, pin } from './cpuPinning';
 
 /** What to run. */
 export interface PingPongOptions {
@@ -24,6 +27,8 @@ export interface PingPongOptions {
   warmup: number;
   servers: readonly StdioServerId[];
   execArgv: (server: StdioServerId) => readonly string[];
+  /** Pin the client (this process) to CPU 0 and every server to CPU 1 (see cpuPinning.ts); default false. */
+  pin?: boolean;
   log: (line: string) => void;
 }
 
@@ -41,7 +46,15 @@ export interface PingPongSample {
   max: number;
   /** Server CPU time per round trip, µs. */
   cpuMicros: number;
+  /** Each measured block, in turn order: its round trips per second and server CPU µs per round trip. */
+  blocks?: PingPongBlock[];
   failure?: string;
+}
+
+/** One measured block of round trips. */
+export interface PingPongBlock {
+  perSec: number;
+  cpuMicros: number;
 }
 
 /** The servers the suite runs by default: every stdio server. */
@@ -63,6 +76,7 @@ class PingPongClient {
   seconds = 0;
   cpuMicros = 0;
   max = 0;
+  readonly blocks: PingPongBlock[] = [];
 
   private constructor(
     readonly id: StdioServerId,
@@ -73,12 +87,13 @@ class PingPongClient {
     server.stdout.on('data', (chunk: Buffer) => collector.push(chunk));
   }
 
-  /** Spawns the server and does the initialize handshake. */
-  static async start(id: StdioServerId, execArgv: readonly string[]): Promise<PingPongClient> {
+  /** Spawns the server (pinned to CPU 1 when `pinned`) and does the initialize handshake. */
+  static async start(id: StdioServerId, execArgv: readonly string[], pinned = false): Promise<PingPongClient> {
     const { program, framing } = stdioServer(id);
     const server = await ServerProcess.start(program, { tools: 10, stdio: true, execArgv });
     const client = new PingPongClient(id, server, framing);
     try {
+      if (pinned) pin(server.pid, '1');
       const greeting = client.reply();
       const init = { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'toolwire-bench', version: '1.0.0' } };
       server.stdin.write(frame(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: init }), framing));
@@ -130,16 +145,19 @@ class PingPongClient {
       this.latencies.record(ms);
       if (ms > this.max) this.max = ms;
     }
-    this.seconds += Number(process.hrtime.bigint() - started) / 1e9;
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const after = await this.server.usage();
-    this.cpuMicros += after.cpuMicros - before.cpuMicros;
+    const cpuMicros = after.cpuMicros - before.cpuMicros;
+    this.blocks.push({ perSec: trips / seconds, cpuMicros: cpuMicros / trips });
+    this.seconds += seconds;
+    this.cpuMicros += cpuMicros;
     this.measured += trips;
   }
 
   /** The sample of this round. */
   sample(round: number): PingPongSample {
     const [p50, p99] = this.latencies.percentiles([50, 99]);
-    return { round, server: this.id, roundTrips: this.measured, perSec: this.measured / this.seconds, p50, p99, max: this.max, cpuMicros: this.cpuMicros / this.measured };
+    return { round, server: this.id, roundTrips: this.measured, perSec: this.measured / this.seconds, p50, p99, max: this.max, cpuMicros: this.cpuMicros / this.measured, blocks: [...this.blocks] };
   }
 
   /** `error` with the tail of the server's stderr. */
@@ -170,7 +188,7 @@ async function runRound(round: number, order: readonly StdioServerId[], options:
   const failures = new Map<StdioServerId, string>();
   try {
     for (const id of order) {
-      await PingPongClient.start(id, options.execArgv(id)).then(
+      await PingPongClient.start(id, options.execArgv(id), options.pin).then(
         (client) => void clients.push(client),
         (error: unknown) => void failures.set(id, String(error instanceof Error ? error.message : error)),
       );
@@ -190,13 +208,22 @@ async function runRound(round: number, order: readonly StdioServerId[], options:
 /** Runs the suite and returns every sample. */
 export async function runPingPongSuite(options: PingPongOptions): Promise<PingPongSample[]> {
   const samples: PingPongSample[] = [];
+  if (options.pin) pin(process.pid, '0');
+  try {
+    await runRounds(options, samples);
+  } finally {
+    if (options.pin) pin(process.pid, allCpus());
+  }
+  return samples;
+}
+
+async function runRounds(options: PingPongOptions, samples: PingPongSample[]): Promise<void> {
   for (let round = 1; round <= options.rounds; round++) {
     const shift = (round - 1) % options.servers.length;
     const order = [...options.servers.slice(shift), ...options.servers.slice(0, shift)];
     const measured = await runRound(round, order, options).catch((error: unknown) => order.map((id) => failed(round, id, options.roundTrips, String(error))));
     samples.push(...measured);
     const line = measured.map((s) => `${s.server} ${s.failure ? 'FAIL' : `${Math.round(s.perSec)}/s p99 ${s.p99.toFixed(3)} ms`}`);
-    options.log(`round ${round}/${options.rounds}  stdio ping-pong ${options.roundTrips} (turns of ${BLOCK_TRIPS}): ${line.join(', ')}`);
+    options.log(`round ${round}/${options.rounds}  stdio ping-pong ${options.roundTrips} (turns of ${BLOCK_TRIPS}${options.pin ? ', client on CPU 0, servers on CPU 1' : ''}): ${line.join(', ')}`);
   }
-  return samples;
 }

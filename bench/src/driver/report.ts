@@ -2,7 +2,7 @@
 import { HTTP_SERVER_IDS, httpServer, stdioServer, type StdioServerId } from './catalog';
 import { figure, type HttpRow } from './aggregate';
 import type { HttpSample } from './httpSuite';
-import { baselineMicros, costRatio } from './targets';
+import { baselineMicros, costRatio, pingPongRatio } from './targets';
 import type { StdioSample } from './stdioSuite';
 import type { PingPongSample } from './pingPongSuite';
 import { median } from './median';
@@ -74,7 +74,7 @@ export function stdioTable(samples: readonly StdioSample[]): string[] {
   return out;
 }
 
-/** The ping-pong table per stdio server: round trips/s, p50/p99/max of one round trip, CPU per round trip, ratios to the loop (medians over rounds). */
+/** The ping-pong table per stdio server: round trips/s, p50/p99/max of one round trip, CPU per round trip (medians over rounds), ratios to the loop (as the targets take them: {@link pingPongRatio}). */
 export function pingPongTable(samples: readonly PingPongSample[], warmup: number): string[] {
   const servers = [...new Set(samples.map((s) => s.server))];
   const good = (id: StdioServerId): PingPongSample[] => samples.filter((s) => s.server === id && !s.failure);
@@ -91,7 +91,7 @@ export function pingPongTable(samples: readonly PingPongSample[], warmup: number
       continue;
     }
     out.push(
-      `${stdioServer(id).label.padEnd(STDIO_LABEL)}${num(of(id, 'perSec')).padStart(9)} ${num(of(id, 'p50'), 3).padStart(8)} ${num(of(id, 'p99'), 3).padStart(8)} ${num(of(id, 'max'), 2).padStart(8)} ${num(of(id, 'cpuMicros'), 1).padStart(12)} ${times(of(id, 'perSec') / of('hand-stdio', 'perSec')).padStart(7)} ${times(of(id, 'p99') / of('hand-stdio', 'p99')).padStart(10)}`,
+      `${stdioServer(id).label.padEnd(STDIO_LABEL)}${num(of(id, 'perSec')).padStart(9)} ${num(of(id, 'p50'), 3).padStart(8)} ${num(of(id, 'p99'), 3).padStart(8)} ${num(of(id, 'max'), 2).padStart(8)} ${num(of(id, 'cpuMicros'), 1).padStart(12)} ${times(pingPongRatio(samples, 'perSec', id)).padStart(7)} ${times(pingPongRatio(samples, 'p99', id)).padStart(10)}`,
     );
     if (failure) out.push(`${''.padEnd(STDIO_LABEL)}(failed in some rounds: ${failure.slice(0, 100)})`);
   }

@@ -13,6 +13,7 @@ import { checkCallText, checkInitialize } from '../fixture/checks';
 import { PROTOCOL_VERSION } from '../fixture/workloads';
 import { FrameCollector, frame } from './frames';
 import { median } from './median';
+import { allCpus, pin } from './cpuPinning';
 
 /** What to run. */
 export interface StdioSuiteOptions {
@@ -22,6 +23,8 @@ export interface StdioSuiteOptions {
   batches: number;
   servers: readonly StdioServerId[];
   execArgv: (server: StdioServerId) => readonly string[];
+  /** Pin the client (this process) to CPU 0 and every server to CPU 1 (see cpuPinning.ts); default false. */
+  pin?: boolean;
   log: (line: string) => void;
 }
 
@@ -66,6 +69,7 @@ async function runOne(round: number, id: StdioServerId, options: StdioSuiteOptio
   const { program, framing } = stdioServer(id);
   const server = await ServerProcess.start(program, { tools: 10, stdio: true, execArgv: options.execArgv(id) });
   try {
+    if (options.pin) pin(server.pid, '1');
     let onLine: (line: string) => void = () => undefined;
     const collector = new FrameCollector(framing, (line) => onLine(line));
     server.stdout.on('data', (chunk: Buffer) => collector.push(chunk));
@@ -140,6 +144,16 @@ async function runOne(round: number, id: StdioServerId, options: StdioSuiteOptio
 /** Runs the suite and returns every sample. */
 export async function runStdioSuite(options: StdioSuiteOptions): Promise<StdioSample[]> {
   const samples: StdioSample[] = [];
+  if (options.pin) pin(process.pid, '0');
+  try {
+    await runRounds(options, samples);
+  } finally {
+    if (options.pin) pin(process.pid, allCpus());
+  }
+  return samples;
+}
+
+async function runRounds(options: StdioSuiteOptions, samples: StdioSample[]): Promise<void> {
   for (let round = 1; round <= options.rounds; round++) {
     const order = round % 2 ? options.servers : [...options.servers].reverse();
     const line: string[] = [];
@@ -150,7 +164,6 @@ export async function runStdioSuite(options: StdioSuiteOptions): Promise<StdioSa
       samples.push(sample);
       line.push(`${id} ${sample.failure ? 'FAIL' : Math.round(sample.messagesPerSec)}`);
     }
-    options.log(`round ${round}/${options.rounds}  stdio ${options.messages} calls: ${line.join(', ')} msg/s`);
+    options.log(`round ${round}/${options.rounds}  stdio ${options.messages} calls${options.pin ? ' (client on CPU 0, servers on CPU 1)' : ''}: ${line.join(', ')} msg/s`);
   }
-  return samples;
 }

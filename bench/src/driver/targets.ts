@@ -123,11 +123,22 @@ function microRatio(micro: readonly MicroResult[], id: MicroResult['workload'] =
   return ns(id) / ns(baseline);
 }
 
-/** `a` ÷ `b` on one ping-pong metric, median of per-round ratios. */
+/**
+ * `a` ÷ `b` on one ping-pong metric. Round trips/s and CPU: the median of per-block ratios, each
+ * block of `a` against `b`'s block of the same turn (the machine's noise changes within a round;
+ * two blocks of one turn ran within a few hundred ms of each other). p99, and saved runs without
+ * blocks: the median of per-round ratios.
+ */
 export function pingPongRatio(samples: readonly PingPongSample[], metric: 'perSec' | 'p99' | 'cpuMicros', a: PingPongSample['server'] = 'toolwire-stdio', b: PingPongSample['server'] = 'hand-stdio'): number {
   const rounds = [...new Set(samples.map((s) => s.round))];
-  const at = (server: PingPongSample['server'], round: number): number => samples.find((s) => s.server === server && s.round === round && !s.failure)?.[metric] ?? NaN;
-  return median(rounds.map((r) => at(a, r) / at(b, r)));
+  const of = (server: PingPongSample['server'], round: number): PingPongSample | undefined => samples.find((s) => s.server === server && s.round === round && !s.failure);
+  const ratios = rounds.flatMap((r) => {
+    const [x, y] = [of(a, r), of(b, r)];
+    if (!x || !y) return [NaN];
+    if (metric !== 'p99' && x.blocks?.length && x.blocks.length === y.blocks?.length) return x.blocks.map((block, i) => block[metric] / y.blocks![i][metric]);
+    return [x[metric] / y[metric]];
+  });
+  return median(ratios);
 }
 
 /** The drill targets: ops/s against tmcp (both toolwire servers), CPU per operation against the raw ceiling; the 2026-07-28 drill's ratio beside each. */

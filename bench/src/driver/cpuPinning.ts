@@ -1,0 +1,31 @@
+/**
+ * cpuPinning: pins processes to CPUs with Linux's `taskset` (util-linux), for the ping-pong
+ * suite. One call at a time between two processes is ruled by where the scheduler puts them: on
+ * the same CPU a reply wakes the other side with a context switch, on two CPUs with a cross-CPU
+ * wake-up (costly on a VM) — and it moves them at will, so unpinned round-trip rates jump
+ * between two levels, block to block, by 2–3×. Pinned (the client on one CPU, the server on
+ * another, as on a host with cores to spare), every server is measured in the same placement.
+ */
+import { execFileSync } from 'node:child_process';
+import { availableParallelism, platform } from 'node:os';
+
+/** Whether processes can be pinned here: Linux, `taskset` found, at least two CPUs. */
+export function canPin(): boolean {
+  if (platform() !== 'linux' || availableParallelism() < 2) return false;
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Pins every thread of process `pid` to the CPUs `cpus` (taskset's list syntax, e.g. `1` or `0-3`). */
+export function pin(pid: number, cpus: string): void {
+  execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+}
+
+/** Every CPU of this machine, in taskset's list syntax. */
+export function allCpus(): string {
+  return `0-${availableParallelism() - 1}`;
+}

@@ -4,8 +4,8 @@
  * CPUs back afterwards.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { availableParallelism, platform } from 'node:os';
-import { allCpus, canPin, pin } from '../src/driver/cpuPinning';
+import { availableParallelism, cpus, platform } from 'node:os';
+import { canPin, cpusOf as listOf, onCpuZero, pin } from '../src/driver/cpuPinning';
 import { runPingPongSuite } from '../src/driver/pingPongSuite';
 
 /** A taskset CPU list ("0-2,5" or "0,1") as the CPUs it names. */
@@ -18,8 +18,11 @@ function expand(list: string): number[] {
 
 /** The CPUs taskset reports for `pid`. */
 function cpusOf(pid: number): number[] {
-  return expand(execFileSync('taskset', ['-c', '-p', String(pid)], { encoding: 'utf8' }).trim().split(': ').pop() ?? '');
+  return expand(listOf(pid));
 }
+
+/** Every online CPU (os.cpus() does not follow this process's pinning, unlike availableParallelism()). */
+const ALL = cpus().map((_, i) => i);
 
 describe('cpuPinning', () => {
   it('can pin exactly where Linux, taskset and two CPUs are all present', () => {
@@ -38,8 +41,8 @@ describe('cpuPinning', () => {
     try {
       pin(child.pid!, '1');
       expect(cpusOf(child.pid!)).toEqual([1]);
-      pin(child.pid!, allCpus());
-      expect(cpusOf(child.pid!)).toEqual(expand(allCpus()));
+      pin(child.pid!, ALL.join(','));
+      expect(cpusOf(child.pid!)).toEqual(ALL);
     } finally {
       child.kill();
     }
@@ -50,6 +53,17 @@ describe('cpuPinning', () => {
     const samples = await runPingPongSuite({ rounds: 1, roundTrips: 200, warmup: 20, servers: ['hand-stdio', 'toolwire-stdio'], execArgv: () => [], pin: true, log: (line) => log.push(line) });
     expect(samples.every((s) => !s.failure && s.perSec > 0)).toBe(true);
     expect(log[0]).toMatch(/client on CPU 0, servers on CPU 1/);
-    expect(cpusOf(process.pid)).toEqual(expand(allCpus()));
+    expect(cpusOf(process.pid)).toEqual(ALL);
+  });
+
+  it('onCpuZero gives back exactly the CPUs the process had, also when the work fails', async () => {
+    const before = cpusOf(process.pid);
+    expect(before).toEqual(ALL);
+    await expect(onCpuZero(true, async () => {
+      expect(cpusOf(process.pid)).toEqual([0]);
+      throw new Error('boom');
+    })).rejects.toThrow('boom');
+    expect(cpusOf(process.pid)).toEqual(before);
+    expect(await onCpuZero(false, async () => cpusOf(process.pid))).toEqual(before);
   });
 });

@@ -25,7 +25,25 @@ export function pin(pid: number, cpus: string): void {
   execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
 }
 
-/** Every CPU of this machine, in taskset's list syntax. */
-export function allCpus(): string {
-  return `0-${availableParallelism() - 1}`;
+/** The CPUs process `pid` may run on now, in taskset's list syntax (to give them back after a {@link pin}). */
+export function cpusOf(pid: number): string {
+  const reported = execFileSync('taskset', ['-c', '-p', String(pid)], { encoding: 'utf8' }).trim();
+  const list = reported.slice(reported.lastIndexOf(': ') + 2);
+  if (!/^[0-9,-]+$/.test(list)) throw new Error(`taskset: cannot read the CPU list of ${pid} from ${JSON.stringify(reported)}`);
+  return list;
+}
+
+/**
+ * Runs `work` with this process pinned to CPU 0 (when `pinned`), then gives it back the CPUs it
+ * had (read before: `availableParallelism()` follows the pinning, so it cannot tell them later).
+ */
+export async function onCpuZero<T>(pinned: boolean | undefined, work: () => Promise<T>): Promise<T> {
+  if (!pinned) return work();
+  const before = cpusOf(process.pid);
+  pin(process.pid, '0');
+  try {
+    return await work();
+  } finally {
+    pin(process.pid, before);
+  }
 }

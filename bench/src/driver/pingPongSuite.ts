@@ -16,7 +16,7 @@ import { checkCallText, checkInitialize } from '../fixture/checks';
 import { PROTOCOL_VERSION } from '../fixture/workloads';
 import { FrameCollector, frame } from './frames';
 import { LatencyRecorder } from '../load/LatencyRecorder';
-import { allCpus, pin } from './cpuPinning';
+import { onCpuZero, pin } from './cpuPinning';
 
 /** What to run. */
 export interface PingPongOptions {
@@ -208,12 +208,7 @@ async function runRound(round: number, order: readonly StdioServerId[], options:
 /** Runs the suite and returns every sample. */
 export async function runPingPongSuite(options: PingPongOptions): Promise<PingPongSample[]> {
   const samples: PingPongSample[] = [];
-  if (options.pin) pin(process.pid, '0');
-  try {
-    await runRounds(options, samples);
-  } finally {
-    if (options.pin) pin(process.pid, allCpus());
-  }
+  await onCpuZero(options.pin, () => runRounds(options, samples));
   return samples;
 }
 

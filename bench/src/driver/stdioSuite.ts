@@ -13,7 +13,7 @@ import { checkCallText, checkInitialize } from '../fixture/checks';
 import { PROTOCOL_VERSION } from '../fixture/workloads';
 import { FrameCollector, frame } from './frames';
 import { median } from './median';
-import { allCpus, pin } from './cpuPinning';
+import { onCpuZero, pin } from './cpuPinning';
 
 /** What to run. */
 export interface StdioSuiteOptions {
@@ -144,12 +144,7 @@ async function runOne(round: number, id: StdioServerId, options: StdioSuiteOptio
 /** Runs the suite and returns every sample. */
 export async function runStdioSuite(options: StdioSuiteOptions): Promise<StdioSample[]> {
   const samples: StdioSample[] = [];
-  if (options.pin) pin(process.pid, '0');
-  try {
-    await runRounds(options, samples);
-  } finally {
-    if (options.pin) pin(process.pid, allCpus());
-  }
+  await onCpuZero(options.pin, () => runRounds(options, samples));
   return samples;
 }
 

@@ -21,6 +21,8 @@ export interface RedisServer {
 export interface RedisServerOptions {
   /** The port (to start Redis again where a stopped one listened); default a free one. */
   readonly port?: number;
+  /** `--requirepass`: clients must authenticate with this password. */
+  readonly requirePass?: string;
   readonly tls?: {
     readonly certificates: TestCertificates;
     /** `--tls-auth-clients`: `no` (default here), `optional`, or `yes` (a client certificate signed by the CA is required). */
@@ -42,7 +44,7 @@ function freePort(): Promise<number> {
 
 /** The command line of redis-server listening on `port` (plain text, or TLS only). */
 function serverArgs(port: number, options: RedisServerOptions): string[] {
-  const common = ['--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+  const common = ['--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...(options.requirePass === undefined ? [] : ['--requirepass', options.requirePass])];
   const { tls } = options;
   if (!tls) return ['--port', String(port), ...common];
   const { certificates } = tls;

@@ -2,8 +2,8 @@
  * connectFailure: which errors end `RedisTaskStore.connect()` at once instead of being retried,
  * and the cause each names. node-redis retries every connection error with its
  * `reconnectStrategy` — the first connection too — so a certificate signed by an unknown CA,
- * a certificate for another host name or a TLS client talking to a plain-text port would be
- * retried until `connectTimeoutMs` with the same result. During the first connection these
+ * a certificate for another host name, a TLS client talking to a plain-text port or a wrong
+ * password would be retried until `connectTimeoutMs` with the same result. During the first connection these
  * errors stop the retries (the strategy answers `false`, and node-redis's `connect()` rejects
  * with the error); afterwards the caller's strategy, or node-redis's back-off, applies again.
  */
@@ -49,6 +49,11 @@ export function fatalConnectCause(cause: unknown, link: ConnectionKind): string 
   if (CLIENT_CERT_REFUSED.has(code)) return 'the server refused the client certificate (is tls.cert signed by a CA the server trusts?)';
   if (NOT_TLS.has(code)) return 'the server does not speak TLS on this port (a plain-text port? then use redis://)';
   if (code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_') || code.startsWith('ERR_OSSL_')) return 'the TLS handshake failed';
+  // Redis answered, and refused us: the same answer on every retry
+  const reply = cause instanceof Error ? cause.message : '';
+  if (reply.startsWith('WRONGPASS')) return 'Redis refused the user name or password (check the credentials in the URL, e.g. redis://user:password@host:port)';
+  if (reply.startsWith('NOAUTH')) return 'Redis requires a password (give it in the URL: redis://:password@host:port, or redis://user:password@host:port)';
+  if (reply.startsWith('NOPERM')) return 'the Redis user lacks a permission this store needs (it runs scripts, reads and writes its keys and uses pub/sub)';
   const closed = code === 'ECONNRESET' || code === 'EPIPE' || cause instanceof SocketClosedUnexpectedlyError;
   if (!closed) return undefined;
   // a TLS-only port resets (or closes) a plain-text connection as soon as it sends its first command

@@ -47,6 +47,33 @@ describe('RedisTaskStore', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('rejects connect at once, naming the cause and not the password, when Redis refuses the credentials or wants a password', async () => {
+    const guarded = await startRedis({ requirePass: 's3cret-pass' });
+    try {
+      const attempt = async (url: string) => {
+        const started = Date.now();
+        const outcome = await RedisTaskStore.connect({ url, onError: () => undefined }).then(
+          async (store) => {
+            await store.close();
+            return 'connected';
+          },
+          (error: Error) => error.message,
+        );
+        return { outcome, ms: Date.now() - started };
+      };
+      const wrong = await attempt(`redis://:not-the-pass@127.0.0.1:${guarded.port}`);
+      expect(wrong.outcome).toMatch(/refused the user name or password.*WRONGPASS/);
+      expect(wrong.outcome).not.toMatch(/not-the-pass/);
+      const none = await attempt(guarded.url);
+      expect(none.outcome).toMatch(/requires a password.*NOAUTH/);
+      // at once, not after connectTimeoutMs (10 s): no retry changes Redis's answer
+      expect(Math.max(wrong.ms, none.ms)).toBeLessThan(3_000);
+      expect((await attempt(`redis://:s3cret-pass@127.0.0.1:${guarded.port}`)).outcome).toBe('connected');
+    } finally {
+      await guarded.stop();
+    }
+  });
+
   it('refuses bad options with a TypeError', async () => {
     await expect(RedisTaskStore.connect({ sweepBatch: 0 })).rejects.toThrow(/sweepBatch/);
     await expect(RedisTaskStore.connect({ leaseMs: -1 })).rejects.toThrow(/leaseMs/);

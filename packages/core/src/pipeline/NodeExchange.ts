@@ -54,6 +54,19 @@ export interface NodeResponse {
   destroy(): unknown;
 }
 
+/**
+ * The UTF-8 length of a body for its `Content-Length`: the platform's native count where there is
+ * one (Node's `Buffer.byteLength`, which Bun and Deno have too: 2–3× faster than counting in
+ * JavaScript, and the string it flattens is the one the socket writes next), else core's own.
+ */
+const byteLength: (text: string) => number = nativeByteLength() ?? utf8Length;
+
+function nativeByteLength(): ((text: string) => number) | undefined {
+  const buffer = (globalThis as { Buffer?: { byteLength?: (text: string, encoding: 'utf8') => number } }).Buffer;
+  const count = buffer?.byteLength;
+  return typeof count === 'function' ? (text) => count(text, 'utf8') : undefined;
+}
+
 /** How long and how much a refused request is drained before its connection is closed. */
 export interface LingerBounds {
   /** Most body bytes read and discarded after the answer. */
@@ -228,7 +241,7 @@ export class NodeExchange implements HttpExchange {
     const parts = whole?.parts;
     if (parts) return this.endParts(parts);
     const text = whole?.body;
-    const headers: Record<string, string | number> = { ...this.head, 'Content-Length': text === undefined ? 0 : utf8Length(text) };
+    const headers: Record<string, string | number> = { ...this.head, 'Content-Length': text === undefined ? 0 : byteLength(text) };
     if (this.lingering) return this.lingeringClose(headers, text ?? '');
     res.writeHead(this.status, headers);
     res.end(text);
@@ -250,7 +263,7 @@ export class NodeExchange implements HttpExchange {
   private endParts(parts: readonly (string | Uint8Array)[]): void {
     const res = this.res;
     let length = 0;
-    for (const part of parts) length += typeof part === 'string' ? utf8Length(part) : part.byteLength;
+    for (const part of parts) length += typeof part === 'string' ? byteLength(part) : part.byteLength;
     res.writeHead(this.status, { ...this.head, 'Content-Length': length });
     res.cork();
     for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);

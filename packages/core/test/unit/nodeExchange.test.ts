@@ -143,3 +143,82 @@ describe('an event stream ended in the tick it started', () => {
     }
   });
 });
+
+describe('a whole response', () => {
+  // ASCII, 2-byte, 3-byte, a surrogate pair (4 bytes) and a lone surrogate (sent as U+FFFD, 3 bytes)
+  const texts = ['{"a":"plain"}', '{"a":"é"}', '{"a":"€ 中"}', '{"a":"😀"}', '{"a":"\ud800"}'];
+
+  function recording(): ServerResponse & { head: Record<string, string | number> | undefined; body: string } {
+    const res = { headersSent: false, destroyed: false, writableEnded: false, head: undefined, body: '' } as unknown as ServerResponse & { head: Record<string, string | number> | undefined; body: string };
+    Object.assign(res, {
+      writeHead: (_status: number, headers: Record<string, string | number>) => void (res.head = headers),
+      write: (chunk: string | Uint8Array) => ((res.body += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()), true),
+      end: (chunk?: string | Uint8Array) => void (res.body += chunk === undefined ? '' : typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()),
+      cork: () => undefined,
+      uncork: () => undefined,
+    });
+    return res;
+  }
+
+  it.each(texts)('states the UTF-8 length of %j as its Content-Length, as one string and in parts', (text) => {
+    const whole = recording();
+    sendJson(whole, 200, text);
+    expect(whole.head?.['Content-Length']).toBe(Buffer.byteLength(text));
+    const parts = recording();
+    sendParts(parts, 200, [text.slice(0, 5), new TextEncoder().encode(text.slice(5))]);
+    expect(parts.head?.['Content-Length']).toBe(Buffer.byteLength(text.slice(0, 5)) + new TextEncoder().encode(text.slice(5)).byteLength);
+  });
+
+  /** NodeExchange loaded afresh with `globalThis.Buffer` set to `buffer` while it loads. */
+  function loadedWith(buffer: unknown): typeof NodeExchange {
+    const platformBuffer = globalThis.Buffer;
+    let Exchange: typeof NodeExchange | undefined;
+    try {
+      (globalThis as { Buffer?: unknown }).Buffer = buffer;
+      jest.isolateModules(() => {
+        Exchange = (jest.requireActual('../../src/pipeline/NodeExchange') as { NodeExchange: typeof NodeExchange }).NodeExchange;
+      });
+    } finally {
+      globalThis.Buffer = platformBuffer;
+    }
+    return Exchange as typeof NodeExchange;
+  }
+
+  function lengthStated(Exchange: typeof NodeExchange, text: string): unknown {
+    const res = recording();
+    const ex = new Exchange(req, res);
+    ex.writeHead(200, {});
+    ex.end({ body: text });
+    return res.head?.['Content-Length'];
+  }
+
+  it("counts with the platform's Buffer.byteLength where there is one, and by itself where there is none", () => {
+    expect(lengthStated(loadedWith({ byteLength: () => 7 }), '{"a":"é"}')).toBe(7); // the platform's count is the one used
+    const Exchange = loadedWith(undefined);
+    for (const text of texts) expect(lengthStated(Exchange, text)).toBe(Buffer.byteLength(text));
+  });
+
+  it('reaches a real client whole: the stated length is the bytes sent', async () => {
+    const { createServer, request } = await import('node:http');
+    let next = 0;
+    const server = createServer((_req, res) => sendJson(res, 200, texts[next++]));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      for (const text of texts) {
+        const body = await new Promise<string>((resolve, reject) => {
+          request({ host: '127.0.0.1', port, method: 'POST' }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+          })
+            .on('error', reject)
+            .end();
+        });
+        expect(body).toBe(text.replace('\ud800', '\ufffd'));
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

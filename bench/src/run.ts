@@ -47,7 +47,7 @@ async function main(argv: readonly string[]): Promise<number> {
   let stdio: StdioSample[] = [];
   let micro: MicroResult[] = [];
   if (options.sections.http) {
-    http = await runHttpSuite({ ...options, execArgv: (s) => profileFlags(options, s), log });
+    http = await runHttpSuite({ ...options, execArgv: (s) => profileFlags(options, s), pin: options.pinCpus && canPin(), log });
   }
   if (options.sections.stdio) {
     stdio = await runStdioSuite({ rounds: options.rounds, messages: options.stdioMessages, batches: options.stdioBatches, servers: STDIO_SERVER_IDS, execArgv: (s) => profileFlags(options, s), pin: options.pinCpus && canPin(), log });

@@ -3,8 +3,10 @@
  * body or a one-event SSE stream (tmcp's), and a wrong id, text or tool count fails; the
  * hand-written ceiling answers the legacy mix right; the drill runs at its own 50 clients.
  */
-import { DRILL_CLIENTS, DRILL_MESSAGE, messageOf } from '../src/fixture/drill';
-import { concurrenciesOf, workload } from '../src/fixture/workloads';
+import { DRILL_CLIENTS, DRILL_MESSAGE, DRILL_SLICES, messageOf } from '../src/fixture/drill';
+import { concurrenciesOf, slicesOf, workload } from '../src/fixture/workloads';
+import { ratio } from '../src/driver/aggregate';
+import { runHttpSuite, type HttpSample } from '../src/driver/httpSuite';
 import { createHandRpc } from '../src/servers/handRpc';
 import { parseOptions } from '../src/driver/options';
 
@@ -55,6 +57,32 @@ describe('the drill mix', () => {
     const answer = createHandRpc(10);
     for (const m of mix) expect(m.check(answer(JSON.parse(m.body)) ?? '')).toBeUndefined();
   });
+});
+
+describe('the drills are measured in interleaved slices', () => {
+  it('of a quarter of --duration each, eight per server and round; other workloads in one run', () => {
+    expect(slicesOf('drill', 1)).toEqual({ slices: DRILL_SLICES, seconds: 0.25 });
+    expect(slicesOf('modern-drill', 0.4)).toEqual({ slices: DRILL_SLICES, seconds: 0.1 });
+    expect(slicesOf('call-add', 1)).toEqual({ slices: 1, seconds: 1 });
+  });
+
+  it('and a ratio pairs samples of the same round and slice (not the first of the round)', () => {
+    const sample = (server: 'raw-http' | 'toolwire-http', slice: number, cpuMicros: number): HttpSample =>
+      ({ round: 1, slice, server, workload: 'drill', connections: DRILL_CLIENTS, reqPerSec: 1e6 / cpuMicros, p50: 1, p99: 1, cpuMicros, rss: 1, cpuShare: 1, ok: 1, bad: 0, errors: 0 });
+    // the host makes every server twice as slow in slices 1 and 2: each pair is still 1.1×
+    const samples = [0, 1, 2].flatMap((k) => [sample('raw-http', k, k ? 40 : 20), sample('toolwire-http', k, k ? 44 : 22)]);
+    expect(ratio(samples, 'toolwire-http', 'raw-http', 'drill', DRILL_CLIENTS, 'cpuMicros')).toBeCloseTo(1.1, 10);
+  });
+
+  it('the servers take turns slice by slice, forward then backward, every slice a sample of its own', async () => {
+    const lines: string[] = [];
+    const samples = await runHttpSuite({ rounds: 1, duration: 0.4, warmup: 0, concurrencies: [32], servers: ['raw-http', 'toolwire-http'], workloads: ['drill'], execArgv: () => [], log: (line) => lines.push(line) });
+    expect(samples.map((s) => [s.slice, s.server, s.failure])).toEqual(
+      Array.from({ length: DRILL_SLICES }, (_, k) => (k % 2 === 0 ? ['raw-http', 'toolwire-http'] : ['toolwire-http', 'raw-http']).map((server) => [k, server, undefined])).flat(),
+    );
+    expect(samples.every((s) => s.connections === DRILL_CLIENTS && s.ok > 0)).toBe(true);
+    expect(lines).toEqual([expect.stringMatching(/^round 1\/1 {2}drill c=50, 8 slices of 0\.1 s: raw-http \d+, toolwire-http \d+ \(medians\)$/)]);
+  }, 60_000);
 });
 
 describe('parseOptions', () => {

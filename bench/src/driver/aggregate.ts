@@ -36,11 +36,11 @@ function good(samples: readonly HttpSample[], server: HttpServerId, w: WorkloadI
   return samples.filter((s) => s.server === server && s.workload === w && s.connections === connections && !s.failure);
 }
 
-/** The median over rounds of `metric(a) / metric(b)`, both from the same round; NaN when none. */
+/** The median over rounds (and slices) of `metric(a) / metric(b)`, both from the same round and slice; NaN when none. */
 export function ratio(samples: readonly HttpSample[], a: HttpServerId, b: HttpServerId, w: WorkloadId, connections: number, metric: Metric = 'reqPerSec'): number {
   const bs = good(samples, b, w, connections);
   return median(good(samples, a, w, connections).map((s) => {
-    const other = bs.find((x) => x.round === s.round);
+    const other = bs.find((x) => x.round === s.round && x.slice === s.slice);
     return other ? s[metric] / other[metric] : NaN;
   }));
 }

@@ -9,11 +9,15 @@
  * (tool count, environment), at the run's concurrencies or the one a workload has (the drills: 50).
  * A workload with a feature cost (`Workload.cost`) is measured at c=32 as a pair: its baseline
  * workload on the same server right before it, so the ratio compares two runs a second apart.
+ * A workload with slices (`Workload.slices`: the drills) is measured in short interleaved slices
+ * instead, one sample each. With `pin`, the load generator runs on CPU 0 and the servers on CPU 1.
  */
 import { httpServer, type HttpServerId } from './catalog';
 import { ServerProcess } from './ServerProcess';
+import { pin } from './cpuPinning';
+import { median } from './median';
 import { LoadClient } from '../load/LoadClient';
-import { concurrenciesOf, runsWorkload, variantOf, workload, type WorkloadId } from '../fixture/workloads';
+import { concurrenciesOf, runsWorkload, slicesOf, variantOf, workload, type WorkloadId } from '../fixture/workloads';
 
 /** What to run. */
 export interface HttpSuiteOptions {
@@ -28,11 +32,15 @@ export interface HttpSuiteOptions {
   /** Node flags per server program (e.g. `--cpu-prof`). */
   execArgv: (server: HttpServerId) => readonly string[];
   log: (line: string) => void;
+  /** Pin the load worker to CPU 0 and every server to CPU 1 (see cpuPinning). */
+  pin?: boolean;
 }
 
 /** One measured run. */
 export interface HttpSample {
   round: number;
+  /** The slice of the round, for a workload measured in interleaved slices (`Workload.slices`); unset otherwise. */
+  slice?: number;
   server: HttpServerId;
   workload: WorkloadId;
   connections: number;
@@ -85,6 +93,7 @@ async function startAll(options: HttpSuiteOptions): Promise<Processes> {
       const started = await ServerProcess.start(httpServer(server).program, { tools, env, execArgv: options.execArgv(server) }).catch((error: unknown) =>
         error instanceof Error ? error : new Error(String(error)),
       );
+      if (options.pin && started instanceof ServerProcess) pin(started.pid, '1');
       processes.set(name, started);
     });
   });
@@ -133,6 +142,10 @@ async function measure(load: LoadClient, server: ServerProcess, round: number, i
 export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSample[]> {
   const samples: HttpSample[] = [];
   const load = LoadClient.start();
+  if (options.pin) {
+    pin(load.pid, '0');
+    options.log('HTTP: the load generator on CPU 0, the servers on CPU 1');
+  }
   try {
     for (let round = 1; round <= options.rounds; round++) {
       const processes = await startAll(options);
@@ -151,17 +164,37 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
         }
         return reference;
       };
-      const run = async (id: HttpServerId, w: WorkloadId, connections: number): Promise<HttpSample> => {
+      const run = async (id: HttpServerId, w: WorkloadId, connections: number, duration = options.duration): Promise<HttpSample> => {
         const server = processes.get(key(id, w));
         if (server === undefined) return failed(round, id, w, connections, 'not started');
         if (server instanceof Error) return failed(round, id, w, connections, `did not start: ${server.message.split('\n')[0]}`);
         const reference = await prepared(server, id, w, connections);
         if (reference instanceof Error) return failed(round, id, w, connections, reference.message);
-        return measure(load, server, round, id, w, connections, reference, options.duration).catch((error: unknown) => failed(round, id, w, connections, `run failed: ${String(error)}`));
+        return measure(load, server, round, id, w, connections, reference, duration).catch((error: unknown) => failed(round, id, w, connections, `run failed: ${String(error)}`));
+      };
+      // a workload measured in slices: the servers take turns slice by slice, forward then backward
+      const sliced = async (w: WorkloadId, connections: number, slices: number, seconds: number): Promise<HttpSample[]> => {
+        const ids = order.filter((id) => runsWorkload(httpServer(id), w));
+        const taken: HttpSample[] = [];
+        for (let slice = 0; slice < slices; slice++) {
+          for (const id of slice % 2 === 0 ? ids : [...ids].reverse()) taken.push({ ...(await run(id, w, connections, seconds)), slice });
+        }
+        const line = ids.map((id) => {
+          const mine = taken.filter((s) => s.server === id);
+          const failure = mine.find((s) => s.failure)?.failure;
+          return `${id} ${failure ? `FAIL (${failure})` : Math.round(median(mine.map((s) => s.reqPerSec)))}`;
+        });
+        options.log(`round ${round}/${options.rounds}  ${w} c=${connections}, ${slices} slices of ${seconds} s: ${line.join(', ')} (medians)`);
+        return taken;
       };
       try {
         for (const w of options.workloads) {
+          const { slices, seconds } = slicesOf(w, options.duration);
           for (const connections of concurrenciesOf(w, options.concurrencies)) {
+            if (slices > 1) {
+              samples.push(...(await sliced(w, connections, slices, seconds)));
+              continue;
+            }
             const line: string[] = [];
             for (const id of order) {
               if (!runsWorkload(httpServer(id), w)) continue;

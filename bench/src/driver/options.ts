@@ -21,7 +21,7 @@ export interface BenchOptions {
   /** Measured round trips per stdio server and round of the ping-pong suite (after {@link pingPongWarmup}). */
   pingPongTrips: number;
   pingPongWarmup: number;
-  /** Pin the stdio and ping-pong clients and servers to two CPUs (where taskset exists); `--no-pin` leaves placement to the scheduler. */
+  /** Pin the load generators and the servers of the HTTP, stdio and ping-pong suites to two CPUs (where taskset exists); `--no-pin` leaves placement to the scheduler. */
   pinCpus: boolean;
   /** Pipelined calls per stdio run of the progress suite. */
   progressCalls: number;
@@ -50,8 +50,8 @@ export const USAGE = `usage: npm run bench -- [options]
   --progress-calls=N      pipelined calls per stdio run of the progress suite (default 2000)
   --pingpong=N            measured one-at-a-time round trips per stdio server and round (default 5000, after 5000
                           warm-up; the servers take turns in blocks of 500)
-  --no-pin                leave the stdio and ping-pong processes where the scheduler puts them (default on Linux
-                          with taskset and 2+ CPUs: the client on CPU 0, the servers on CPU 1)
+  --no-pin                leave the HTTP, stdio and ping-pong processes where the scheduler puts them (default on
+                          Linux with taskset and 2+ CPUs: the load generator or client on CPU 0, the servers on CPU 1)
   --only=http,stdio,pingpong,micro,progress  sections to run (default all)
   --profile[=all]         node --cpu-prof on the toolwire servers (or all) into bench/results/profiles
   --soak[=S]              only the soak: mixed calls at c=32 for S seconds (default 600), memory start/end

@@ -37,7 +37,7 @@ export interface Summary {
 }
 
 /** The heading of the targets' lines. */
-export const TARGETS_HEADING = 'Targets (c=32, the drills at their 50 clients; median of per-round ratios)';
+export const TARGETS_HEADING = 'Targets (c=32, the drills at their 50 clients; median of per-round ratios, the drills of per-slice ratios)';
 
 /** Builds every part of the summary from the samples. */
 export function summarize(run: RunSamples): Summary {

@@ -31,6 +31,11 @@ export class LoadClient {
     return new LoadClient(fork(program, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   }
 
+  /** The worker's process id (to pin it to a CPU). */
+  get pid(): number {
+    return this.child.pid ?? NaN;
+  }
+
   /** Sends the workload's request once and checks the answer. */
   async verify(job: Omit<VerifyJob, 'type' | 'seq'>): Promise<VerifyOutcome> {
     const reply = await this.send({ ...job, type: 'verify', seq: ++this.seq });

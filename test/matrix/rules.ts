@@ -350,8 +350,20 @@ export const RULES: readonly Rule[] = [
     },
   },
   {
+    name: 'MCP-Protocol-Version, Mcp-Method and Mcp-Name: each sent twice (same value) is -32020, HTTP 400',
+    applies: (t, p) => modern(p) && (t.name === 'mcpRouter' || t.name === 'mcpHandler' || t.name === 'mcpPlugin'),
+    async check(t, p) {
+      for (const [header, value] of [['MCP-Protocol-Version', p.version], ['Mcp-Method', 'tools/call'], ['Mcp-Name', 'add']]) {
+        const seen = await t.send(call(p.version, 'add', { a: 1, b: 2 }, { headerLists: { [header]: [value, value] } }));
+        expect(seen.status).toBe(400);
+        expectError(seen, ErrorCodes.HeaderMismatch, new RegExp(`${header} is sent more than once`));
+      }
+      expect(text(await t.send(call(p.version, 'add', { a: 1, b: 2 })))).toBe('3'); // once each: answered
+    },
+  },
+  {
     name: 'Mcp-Param-*: a repeated header is -32020, even when its values joined equal the argument',
-    applies: (t, p) => modern(p) && (t.name === 'mcpRouter' || t.name === 'mcpHandler'),
+    applies: (t, p) => modern(p) && (t.name === 'mcpRouter' || t.name === 'mcpHandler' || t.name === 'mcpPlugin'),
     async check(t, p) {
       const seen = await t.send(call(p.version, 'region', { region: 'eu, west' }, { headerLists: { 'Mcp-Param-Region': ['eu', 'west'] } }));
       expect(seen.status).toBe(400);

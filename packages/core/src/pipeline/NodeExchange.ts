@@ -23,6 +23,8 @@ export interface NodeRequest {
   readonly url?: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly headersDistinct?: Readonly<Record<string, string[] | undefined>>;
+  /** The header lines as received, names and values alternating (Node's `rawHeaders`). */
+  readonly rawHeaders?: readonly string[];
   readonly httpVersion?: string;
   readonly socket?: { readonly localAddress?: string; readonly remoteAddress?: string; readonly remotePort?: number } | null;
   readonly readableEnded: boolean;
@@ -122,9 +124,20 @@ export class NodeExchange implements HttpExchange {
   }
 
   headerRepeated(name: string): boolean {
-    if (this.req.headers[name] === undefined) return false;
-    const lines = this.req.headersDistinct?.[name];
-    return lines !== undefined && lines.length > 1;
+    const req = this.req;
+    if (req.headers[name] === undefined) return false;
+    const raw = req.rawHeaders;
+    if (raw === undefined) {
+      const lines = req.headersDistinct?.[name];
+      return lines !== undefined && lines.length > 1;
+    }
+    // the lines as received, not `headersDistinct`: Node builds that object of arrays for every header on first use
+    let seen = 0;
+    for (let i = 0; i < raw.length; i += 2) {
+      const line = raw[i];
+      if (line.length === name.length && line.toLowerCase() === name && ++seen > 1) return true;
+    }
+    return false;
   }
 
   /** Where the request came from, for the `telemetry` option (read only when it is on). */

@@ -164,20 +164,31 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
         }
         return reference;
       };
-      const run = async (id: HttpServerId, w: WorkloadId, connections: number, duration = options.duration): Promise<HttpSample> => {
+      /** One measured run (after `rewarm` seconds of the same load unmeasured, for a slice). */
+      const run = async (id: HttpServerId, w: WorkloadId, connections: number, duration = options.duration, rewarm = 0): Promise<HttpSample> => {
         const server = processes.get(key(id, w));
         if (server === undefined) return failed(round, id, w, connections, 'not started');
         if (server instanceof Error) return failed(round, id, w, connections, `did not start: ${server.message.split('\n')[0]}`);
         const reference = await prepared(server, id, w, connections);
         if (reference instanceof Error) return failed(round, id, w, connections, reference.message);
-        return measure(load, server, round, id, w, connections, reference, duration).catch((error: unknown) => failed(round, id, w, connections, `run failed: ${String(error)}`));
+        try {
+          if (rewarm > 0) {
+            await load.load({ url: server.url, workload: w, connections, duration: rewarm, reference });
+            await server.settle();
+          }
+          return await measure(load, server, round, id, w, connections, reference, duration);
+        } catch (error) {
+          return failed(round, id, w, connections, `run failed: ${String(error)}`);
+        }
       };
       // a workload measured in slices: the servers take turns slice by slice, forward then backward
       const sliced = async (w: WorkloadId, connections: number, slices: number, seconds: number): Promise<HttpSample[]> => {
         const ids = order.filter((id) => runsWorkload(httpServer(id), w));
         const taken: HttpSample[] = [];
         for (let slice = 0; slice < slices; slice++) {
-          for (const id of slice % 2 === 0 ? ids : [...ids].reverse()) taken.push({ ...(await run(id, w, connections, seconds)), slice });
+          // each slice after as long again of the same load, unmeasured: a server idle through the other
+          // servers' slices is measured back at its steady pace, not while it recovers from the pause
+          for (const id of slice % 2 === 0 ? ids : [...ids].reverse()) taken.push({ ...(await run(id, w, connections, seconds, seconds)), slice });
         }
         const line = ids.map((id) => {
           const mine = taken.filter((s) => s.server === id);

@@ -5,7 +5,9 @@
  */
 import { DRILL_CLIENTS, DRILL_MESSAGE, DRILL_SLICES, messageOf } from '../src/fixture/drill';
 import { concurrenciesOf, slicesOf, workload } from '../src/fixture/workloads';
-import { ratio } from '../src/driver/aggregate';
+import { aggregate, ratio, sideBySideRatio } from '../src/driver/aggregate';
+import { evaluateTargets } from '../src/driver/targets';
+import { cpuTimes } from '../src/driver/cpuStat';
 import { runHttpSuite, type HttpSample } from '../src/driver/httpSuite';
 import { createHandRpc } from '../src/servers/handRpc';
 import { parseOptions } from '../src/driver/options';
@@ -74,14 +76,66 @@ describe('the drills are measured in interleaved slices', () => {
     expect(ratio(samples, 'toolwire-http', 'raw-http', 'drill', DRILL_CLIENTS, 'cpuMicros')).toBeCloseTo(1.1, 10);
   });
 
-  it('the servers take turns slice by slice, forward then backward, every slice a sample of its own', async () => {
+  it('a side-by-side ratio pairs the runs that shared the CPU, which the ratios of runs in turn leave out', () => {
+    const sample = (server: 'raw-http' | 'toolwire-http', slice: number, cpuMicros: number, alongside?: 'raw-http' | 'toolwire-http'): HttpSample =>
+      ({ round: 1, slice, server, alongside, workload: 'drill', connections: DRILL_CLIENTS, reqPerSec: 1e6 / cpuMicros, p50: 1, p99: 1, cpuMicros, rss: 1, cpuShare: 1, ok: 1, bad: 0, errors: 0 });
+    // in turn 1.5× (two moments of a drifting host); side by side 1.1× and 1.2×, slice by slice
+    const samples = [
+      sample('raw-http', 0, 20), sample('toolwire-http', 0, 30),
+      sample('toolwire-http', 0, 44, 'raw-http'), sample('raw-http', 0, 40, 'toolwire-http'),
+      sample('toolwire-http', 1, 24, 'raw-http'), sample('raw-http', 1, 20, 'toolwire-http'),
+    ];
+    expect(ratio(samples, 'toolwire-http', 'raw-http', 'drill', DRILL_CLIENTS, 'cpuMicros')).toBeCloseTo(1.5, 10);
+    expect(sideBySideRatio(samples, 'toolwire-http', 'raw-http', 'drill', DRILL_CLIENTS)).toBeCloseTo(1.15, 10);
+    expect(sideBySideRatio(samples.filter((s) => !s.alongside), 'toolwire-http', 'raw-http', 'drill', DRILL_CLIENTS)).toBeNaN();
+    expect(aggregate(samples).map((r) => [r.server, r.cpuMicros, r.rounds])).toEqual([['raw-http', 20, 1], ['toolwire-http', 30, 1]]);
+    // a run without side-by-side samples (saved before they existed): the target falls back to the turns
+    const target = (of: HttpSample[]): number | undefined => evaluateTargets(of, [], [], []).find((t) => t.label.includes("raw node:http's CPU per operation on the drill"))?.value;
+    expect(target(samples)).toBeCloseTo(1.15, 10);
+    expect(target(samples.filter((s) => !s.alongside))).toBeCloseTo(1.5, 10);
+  });
+
+  it("reads a CPU's busy and steal time from /proc/stat (Linux), and nothing for a CPU that is not there", () => {
+    const now = cpuTimes(0);
+    if (process.platform === 'linux') {
+      expect(now?.busy).toBeGreaterThan(0);
+      expect(now?.steal).toBeGreaterThanOrEqual(0);
+    } else expect(now).toBeUndefined();
+    expect(cpuTimes(100_000)).toBeUndefined();
+  });
+
+  it('the servers take turns slice by slice, forward then backward, every slice a sample of its own; then the pair runs side by side', async () => {
     const lines: string[] = [];
     const samples = await runHttpSuite({ rounds: 1, duration: 0.4, warmup: 0, concurrencies: [32], servers: ['raw-http', 'toolwire-http'], workloads: ['drill'], execArgv: () => [], log: (line) => lines.push(line) });
-    expect(samples.map((s) => [s.slice, s.server, s.failure])).toEqual(
+    const inTurn = samples.filter((s) => s.alongside === undefined);
+    const sideBySide = samples.filter((s) => s.alongside !== undefined);
+    expect(inTurn.map((s) => [s.slice, s.server, s.failure])).toEqual(
       Array.from({ length: DRILL_SLICES }, (_, k) => (k % 2 === 0 ? ['raw-http', 'toolwire-http'] : ['toolwire-http', 'raw-http']).map((server) => [k, server, undefined])).flat(),
     );
+    // the pair of workload('drill').sideBySide, twice a slice's length, both at once
+    expect(workload('drill').sideBySide).toEqual([['toolwire-http', 'raw-http']]);
+    expect(sideBySide.map((s) => [s.slice, s.server, s.alongside, s.failure])).toEqual(
+      Array.from({ length: DRILL_SLICES }, (_, k) => [[k, 'toolwire-http', 'raw-http', undefined], [k, 'raw-http', 'toolwire-http', undefined]]).flat(),
+    );
+    for (let k = 0; k < DRILL_SLICES; k++) {
+      const [a, b] = sideBySide.filter((s) => s.slice === k);
+      const overlap = Math.min(a.endedAt ?? 0, b.endedAt ?? 0) - Math.max(a.startedAt ?? 0, b.startedAt ?? 0);
+      expect(overlap).toBeGreaterThan(0.8 * Math.min((a.endedAt ?? 0) - (a.startedAt ?? 0), (b.endedAt ?? 0) - (b.startedAt ?? 0)));
+      expect((a.endedAt ?? 0) - (a.startedAt ?? 0)).toBeGreaterThanOrEqual(150);
+    }
     expect(samples.every((s) => s.connections === DRILL_CLIENTS && s.ok > 0)).toBe(true);
-    expect(lines).toEqual([expect.stringMatching(/^round 1\/1 {2}drill c=50, 8 slices of 0\.1 s: raw-http \d+, toolwire-http \d+ \(medians\)$/)]);
+    // what explains each run's CPU time adds up to it
+    for (const s of samples) expect((s.detail?.userMicros ?? NaN) + (s.detail?.systemMicros ?? NaN)).toBeCloseTo(s.cpuMicros, 6);
+    expect(lines).toEqual([
+      expect.stringMatching(/^round 1\/1 {2}drill c=50, 8 slices of 0\.1 s: raw-http \d+, toolwire-http \d+ \(medians\)$/),
+      expect.stringMatching(/^round 1\/1 {2}drill c=50, side by side, 8 slices of 0\.2 s: toolwire-http [\d.]+, raw-http [\d.]+ µs CPU per operation \(medians\)$/),
+    ]);
+    // the tables show the runs in turn only; the CPU target takes the side-by-side ones
+    const rows = aggregate(samples);
+    expect(rows.map((r) => [r.server, r.rounds])).toEqual([['raw-http', DRILL_SLICES], ['toolwire-http', DRILL_SLICES]]);
+    const target = evaluateTargets(samples, [], [], []).find((t) => t.label.includes("raw node:http's CPU per operation on the drill"));
+    expect(target?.value).toBeCloseTo(sideBySideRatio(samples, 'toolwire-http', 'raw-http', 'drill', DRILL_CLIENTS), 10);
+    expect(target?.detail).toMatch(/^\d+\.\d\d× side by side \(in turn: \d+\.\d\d×; ops\/s in turn: \d+\.\d\d×\)$/);
   }, 60_000);
 });
 

@@ -5,10 +5,10 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import type { DriverMessage, ServerMessage } from '../servers/serverIpc';
+import type { DriverMessage, ServerMessage, UsageDetail } from '../servers/serverIpc';
 
-/** CPU time (user + system, µs), resident set size and used JS heap (bytes) of a server process. */
-export interface Usage {
+/** CPU time (user + system, µs), resident set size and used JS heap (bytes) of a server process, and the counters that explain its CPU time. */
+export interface Usage extends UsageDetail {
   cpuMicros: number;
   rss: number;
   heapUsed: number;
@@ -45,7 +45,8 @@ export class ServerProcess {
     child.on('error', () => undefined);
     child.on('message', (message: ServerMessage) => {
       if (message.type !== 'usage') return;
-      this.waiting.get(message.seq)?.({ cpuMicros: message.cpuMicros, rss: message.rss, heapUsed: message.heapUsed });
+      const { type: _type, seq: _seq, ...usage } = message;
+      this.waiting.get(message.seq)?.(usage);
       this.waiting.delete(message.seq);
     });
   }

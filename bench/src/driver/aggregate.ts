@@ -32,8 +32,23 @@ export interface HttpRow {
 
 type Metric = 'reqPerSec' | 'p50' | 'p99' | 'cpuMicros' | 'rss' | 'cpuShare';
 
+/** The right samples of one server, workload and concurrency, measured on its own (not side by side: those shared the CPU). */
 function good(samples: readonly HttpSample[], server: HttpServerId, w: WorkloadId, connections: number): HttpSample[] {
-  return samples.filter((s) => s.server === server && s.workload === w && s.connections === connections && !s.failure);
+  return samples.filter((s) => s.server === server && s.workload === w && s.connections === connections && !s.failure && s.alongside === undefined);
+}
+
+/**
+ * The median over rounds and slices of `metric(a) / metric(b)` from the runs in which `a` and `b`
+ * were measured side by side (`HttpSample.alongside`); NaN when there were none.
+ */
+export function sideBySideRatio(samples: readonly HttpSample[], a: HttpServerId, b: HttpServerId, w: WorkloadId, connections: number, metric: 'cpuMicros' | 'reqPerSec' = 'cpuMicros'): number {
+  const of = (server: HttpServerId, partner: HttpServerId): HttpSample[] =>
+    samples.filter((s) => s.server === server && s.alongside === partner && s.workload === w && s.connections === connections && !s.failure);
+  const bs = of(b, a);
+  return median(of(a, b).map((s) => {
+    const other = bs.find((x) => x.round === s.round && x.slice === s.slice);
+    return other ? s[metric] / other[metric] : NaN;
+  }));
 }
 
 /** The median over rounds (and slices) of `metric(a) / metric(b)`, both from the same round and slice; NaN when none. */
@@ -54,11 +69,12 @@ export function figure(samples: readonly HttpSample[], server: HttpServerId, w: 
 export function aggregate(samples: readonly HttpSample[]): HttpRow[] {
   const rows: HttpRow[] = [];
   const seen = new Set<string>();
-  for (const s of samples) {
+  const apart = samples.filter((s) => s.alongside === undefined);
+  for (const s of apart) {
     const id = `${s.workload}|${s.connections}|${s.server}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    const all = samples.filter((x) => x.server === s.server && x.workload === s.workload && x.connections === s.connections);
+    const all = apart.filter((x) => x.server === s.server && x.workload === s.workload && x.connections === s.connections);
     const at = (metric: Metric): number => figure(samples, s.server, s.workload, s.connections, metric);
     rows.push({
       server: s.server,

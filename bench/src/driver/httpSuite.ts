@@ -10,8 +10,8 @@
  * A workload with a feature cost (`Workload.cost`) is measured at c=32 as a pair: its baseline
  * workload on the same server right before it, so the ratio compares two runs a second apart.
  * A workload with slices (`Workload.slices`: the drills) is measured in short interleaved slices
- * instead, one sample each; its side-by-side pairs (`Workload.sideBySide`) then run both at once,
- * each with its own load worker, in as many slices (samples with `alongside` set, which the tables
+ * instead, one sample each. A workload's side-by-side pairs (`Workload.sideBySide`) then run both
+ * at once, each with its own load worker, in slices (samples with `alongside` set, which the tables
  * leave out: they shared the CPU). With `pin`, the load workers run on CPU 0 and the servers on CPU 1.
  */
 import { httpServer, type HttpServerId } from './catalog';
@@ -20,7 +20,7 @@ import { cpuTimes, type CpuTimes } from './cpuStat';
 import { pin } from './cpuPinning';
 import { median } from './median';
 import { LoadClient } from '../load/LoadClient';
-import { concurrenciesOf, runsWorkload, slicesOf, variantOf, workload, type WorkloadId } from '../fixture/workloads';
+import { concurrenciesOf, runsWorkload, sideBySideOf, slicesOf, variantOf, workload, type WorkloadId } from '../fixture/workloads';
 
 /** What to run. */
 export interface HttpSuiteOptions {
@@ -265,7 +265,8 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
        * A pair measured side by side: both servers under the load at once, each with its own load
        * worker, in `slices` slices (after one unmeasured as long), each ending when both are idle again.
        */
-      const sideBySide = async (w: WorkloadId, connections: number, [a, b]: [HttpServerId, HttpServerId], slices: number, seconds: number): Promise<HttpSample[]> => {
+      const sideBySide = async (w: WorkloadId, [a, b]: [HttpServerId, HttpServerId]): Promise<HttpSample[]> => {
+        const { connections, slices, seconds } = sideBySideOf(w, options.duration);
         const both = [a, b].map((id) => processes.get(key(id, w)));
         const taken: HttpSample[] = [];
         const fail = (failure: string): HttpSample[] => [a, b].map((id, i) => ({ ...failed(round, id, w, connections, failure), alongside: [b, a][i] }));
@@ -296,7 +297,6 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
           for (const connections of concurrenciesOf(w, options.concurrencies)) {
             if (slices > 1) {
               samples.push(...(await sliced(w, connections, slices, seconds)));
-              for (const pair of pairs(w)) samples.push(...(await sideBySide(w, connections, pair, slices, 2 * seconds)));
               continue;
             }
             const line: string[] = [];
@@ -311,6 +311,10 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
               line.push(`${id} ${sample.failure ? 'FAIL' : Math.round(sample.reqPerSec)}${perOp}${sample.baseline ? ` (${baseline} ${Math.round(sample.baseline.reqPerSec)})` : ''}`);
             }
             options.log(`round ${round}/${options.rounds}  ${w} c=${connections}: ${line.join(', ')}`);
+          }
+          // its side-by-side pairs, when the run has their concurrency
+          if (concurrenciesOf(w, options.concurrencies).includes(sideBySideOf(w, options.duration).connections)) {
+            for (const pair of pairs(w)) samples.push(...(await sideBySide(w, pair)));
           }
         }
       } finally {

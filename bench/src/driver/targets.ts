@@ -142,12 +142,21 @@ export function pingPongRatio(samples: readonly PingPongSample[], metric: 'perSe
 }
 
 /**
- * toolwire/node:http's CPU per drill operation ÷ raw node:http's: measured side by side (both
- * under the drill at once on the servers' CPU) when the run did, else from their turns (older runs).
+ * `a`'s CPU per request ÷ `b`'s on workload `w`: measured side by side (both under the load at
+ * once on the servers' CPU) when the run did, else from their turns (older runs).
  */
-function drillCpu(http: readonly HttpSample[]): number {
-  const sideBySide = sideBySideRatio(http, 'toolwire-http', 'raw-http', 'drill', DRILL_CLIENTS);
-  return Number.isFinite(sideBySide) ? sideBySide : ratio(http, 'toolwire-http', 'raw-http', 'drill', DRILL_CLIENTS, 'cpuMicros');
+function cpuRatio(http: readonly HttpSample[], a: HttpServerId, b: HttpServerId, w: WorkloadId, connections: number): number {
+  const sideBySide = sideBySideRatio(http, a, b, w, connections);
+  return Number.isFinite(sideBySide) ? sideBySide : ratio(http, a, b, w, connections, 'cpuMicros');
+}
+
+/** How a CPU ratio of {@link cpuRatio} was measured, with the in-turn ratio and the rate ratio beside it: `1.13× side by side (in turn: 1.12×; req/s in turn: 0.86×)`. */
+function cpuDetail(http: readonly HttpSample[], a: HttpServerId, b: HttpServerId, w: WorkloadId, connections: number, rate: string): (v: number) => string {
+  return (v) => {
+    const inTurn = (metric: 'cpuMicros' | 'reqPerSec'): string => x(ratio(http, a, b, w, connections, metric));
+    const sideBySide = Number.isFinite(sideBySideRatio(http, a, b, w, connections));
+    return `${x(v)}${sideBySide ? ` side by side (in turn: ${inTurn('cpuMicros')}` : ' (in turn'}; ${rate} in turn: ${inTurn('reqPerSec')})`;
+  };
 }
 
 /** The drill targets: ops/s against tmcp (both toolwire servers), CPU per operation against the raw ceiling; the 2026-07-28 drill's ratio beside each. */
@@ -162,11 +171,12 @@ function drillTargets(http: readonly HttpSample[]): TargetResult[] {
   return [
     vsTmcp('toolwire-http', 'toolwire on node:http', 3),
     vsTmcp('toolwire-express', 'toolwire on Express', 2),
-    verdict(`toolwire on node:http ≤ 1.2× raw node:http's CPU per operation on the drill (${DRILL_CLIENTS} clients)`, drillCpu(http), (v) => v <= 1.2, (v) => {
-      const inTurn = at('toolwire-http', 'raw-http', 'cpuMicros');
-      const sideBySide = Number.isFinite(sideBySideRatio(http, 'toolwire-http', 'raw-http', 'drill', DRILL_CLIENTS));
-      return `${x(v)}${sideBySide ? ` side by side (in turn: ${x(inTurn)}` : ' (in turn'}; ops/s in turn: ${x(at('toolwire-http', 'raw-http', 'reqPerSec'))})`;
-    }),
+    verdict(
+      `toolwire on node:http ≤ 1.2× raw node:http's CPU per operation on the drill (${DRILL_CLIENTS} clients)`,
+      cpuRatio(http, 'toolwire-http', 'raw-http', 'drill', DRILL_CLIENTS),
+      (v) => v <= 1.2,
+      cpuDetail(http, 'toolwire-http', 'raw-http', 'drill', DRILL_CLIENTS, 'ops/s'),
+    ),
   ];
 }
 
@@ -180,7 +190,7 @@ export function evaluateTargets(http: readonly HttpSample[], stdio: readonly Std
   return [
     verdict('toolwire on Express ≥ 1.0× hand-written Express (tools/call add, c=32, req/s)', vs('toolwire-express', 'hand-express'), (v) => v >= 1.0, (v) => x(v) + cpuNote(vs('toolwire-express', 'hand-express', 'cpuMicros'))),
     verdict('toolwire on Express ≥ 4× the SDK (tools/call add, c=32, req/s)', vs('toolwire-express', 'sdk'), (v) => v >= 4, (v) => x(v) + cpuNote(vs('toolwire-express', 'sdk', 'cpuMicros'))),
-    verdict('toolwire on node:http ≤ 1.15× raw node:http\'s CPU per request (tools/call add, c=32)', vs('toolwire-http', 'raw-http', 'cpuMicros'), (v) => v <= 1.15, (v) => `${x(v)} (req/s: ${x(vs('toolwire-http', 'raw-http'))})`),
+    verdict("toolwire on node:http ≤ 1.15× raw node:http's CPU per request (tools/call add, c=32)", cpuRatio(http, 'toolwire-http', 'raw-http', 'call-add', C), (v) => v <= 1.15, cpuDetail(http, 'toolwire-http', 'raw-http', 'call-add', C, 'req/s')),
     verdict('toolwire on node:http ≥ 0.7× raw node:http (tools/call add, c=32, req/s)', vs('toolwire-http', 'raw-http'), (v) => v >= 0.7, (v) => x(v) + cpuNote(vs('toolwire-http', 'raw-http', 'cpuMicros'))),
     verdict('toolwire/Express: tools/list 1,000 tools < 3× tools/list 10 tools (server CPU µs per request, c=32)', listCost(http, 'toolwire-express'), (v) => v < 3, (v) => x(v) + ceilingNote),
     verdict('toolwire/node:http: tools/list 1,000 tools < 3× tools/list 10 tools (server CPU µs per request, c=32)', listCost(http, 'toolwire-http'), (v) => v < 3, (v) => x(v) + ceilingNote),

@@ -77,8 +77,8 @@ describe('the drills are measured in interleaved slices', () => {
   });
 
   it('a side-by-side ratio pairs the runs that shared the CPU, which the ratios of runs in turn leave out', () => {
-    const sample = (server: 'raw-http' | 'toolwire-http', slice: number, cpuMicros: number, alongside?: 'raw-http' | 'toolwire-http'): HttpSample =>
-      ({ round: 1, slice, server, alongside, workload: 'drill', connections: DRILL_CLIENTS, reqPerSec: 1e6 / cpuMicros, p50: 1, p99: 1, cpuMicros, rss: 1, cpuShare: 1, ok: 1, bad: 0, errors: 0 });
+    const sample = (server: 'raw-http' | 'toolwire-http', slice: number, cpuMicros: number, partner?: 'raw-http' | 'toolwire-http'): HttpSample =>
+      ({ round: 1, slice, server, alongside: partner && { server: partner, workload: 'drill' }, workload: 'drill', connections: DRILL_CLIENTS, reqPerSec: 1e6 / cpuMicros, p50: 1, p99: 1, cpuMicros, rss: 1, cpuShare: 1, ok: 1, bad: 0, errors: 0 });
     // in turn 1.5× (two moments of a drifting host); side by side 1.1× and 1.2×, slice by slice
     const samples = [
       sample('raw-http', 0, 20), sample('toolwire-http', 0, 30),
@@ -86,8 +86,10 @@ describe('the drills are measured in interleaved slices', () => {
       sample('toolwire-http', 1, 24, 'raw-http'), sample('raw-http', 1, 20, 'toolwire-http'),
     ];
     expect(ratio(samples, 'toolwire-http', 'raw-http', 'drill', DRILL_CLIENTS, 'cpuMicros')).toBeCloseTo(1.5, 10);
-    expect(sideBySideRatio(samples, 'toolwire-http', 'raw-http', 'drill', DRILL_CLIENTS)).toBeCloseTo(1.15, 10);
-    expect(sideBySideRatio(samples.filter((s) => !s.alongside), 'toolwire-http', 'raw-http', 'drill', DRILL_CLIENTS)).toBeNaN();
+    const [tw, raw] = [{ server: 'toolwire-http', workload: 'drill' }, { server: 'raw-http', workload: 'drill' }] as const;
+    expect(sideBySideRatio(samples, tw, raw, DRILL_CLIENTS)).toBeCloseTo(1.15, 10);
+    expect(sideBySideRatio(samples, tw, { server: 'raw-http', workload: 'call-add' }, DRILL_CLIENTS)).toBeNaN();
+    expect(sideBySideRatio(samples.filter((s) => !s.alongside), tw, raw, DRILL_CLIENTS)).toBeNaN();
     expect(aggregate(samples).map((r) => [r.server, r.cpuMicros, r.rounds])).toEqual([['raw-http', 20, 1], ['toolwire-http', 30, 1]]);
     // a run without side-by-side samples (saved before they existed): the target falls back to the turns
     const target = (of: HttpSample[]): number | undefined => evaluateTargets(of, [], [], []).find((t) => t.label.includes("raw node:http's CPU per operation on the drill"))?.value;
@@ -113,9 +115,9 @@ describe('the drills are measured in interleaved slices', () => {
       Array.from({ length: DRILL_SLICES }, (_, k) => (k % 2 === 0 ? ['raw-http', 'toolwire-http'] : ['toolwire-http', 'raw-http']).map((server) => [k, server, undefined])).flat(),
     );
     // the pair of workload('drill').sideBySide, twice a slice's length, both at once
-    expect(workload('drill').sideBySide).toEqual([['toolwire-http', 'raw-http']]);
-    expect(sideBySide.map((s) => [s.slice, s.server, s.alongside, s.failure])).toEqual(
-      Array.from({ length: DRILL_SLICES }, (_, k) => [[k, 'toolwire-http', 'raw-http', undefined], [k, 'raw-http', 'toolwire-http', undefined]]).flat(),
+    expect(workload('drill').sideBySide).toEqual([{ server: 'toolwire-http', against: 'raw-http' }]);
+    expect(sideBySide.map((s) => [s.slice, s.server, s.alongside?.server, s.alongside?.workload, s.failure])).toEqual(
+      Array.from({ length: DRILL_SLICES }, (_, k) => [[k, 'toolwire-http', 'raw-http', 'drill', undefined], [k, 'raw-http', 'toolwire-http', 'drill', undefined]]).flat(),
     );
     for (let k = 0; k < DRILL_SLICES; k++) {
       const [a, b] = sideBySide.filter((s) => s.slice === k);
@@ -134,7 +136,7 @@ describe('the drills are measured in interleaved slices', () => {
     const rows = aggregate(samples);
     expect(rows.map((r) => [r.server, r.rounds])).toEqual([['raw-http', DRILL_SLICES], ['toolwire-http', DRILL_SLICES]]);
     const target = evaluateTargets(samples, [], [], []).find((t) => t.label.includes("raw node:http's CPU per operation on the drill"));
-    expect(target?.value).toBeCloseTo(sideBySideRatio(samples, 'toolwire-http', 'raw-http', 'drill', DRILL_CLIENTS), 10);
+    expect(target?.value).toBeCloseTo(sideBySideRatio(samples, { server: 'toolwire-http', workload: 'drill' }, { server: 'raw-http', workload: 'drill' }, DRILL_CLIENTS), 10);
     expect(target?.detail).toMatch(/^\d+\.\d\d× side by side \(in turn: \d+\.\d\d×; ops\/s in turn: \d+\.\d\d×\)$/);
   }, 60_000);
 });

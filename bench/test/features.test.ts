@@ -8,7 +8,8 @@ import { Dispatcher } from '@toolwire/core';
 import { HTTP_SERVER_IDS, httpServer, type HttpServerId } from '../src/driver/catalog';
 import { ServerProcess } from '../src/driver/ServerProcess';
 import { runHttpSuite } from '../src/driver/httpSuite';
-import { costRatio, evaluateTargets } from '../src/driver/targets';
+import { costRatio, evaluateTargets, inTurnCostRatio } from '../src/driver/targets';
+import { sideBySideRatio } from '../src/driver/aggregate';
 import { featureCostTable } from '../src/driver/report';
 import { BASE_HEADERS, WORKLOAD_IDS, WORKLOAD_LIST, featureWorkloads, runsWorkload, variantOf, workload, type WorkloadId } from '../src/fixture/workloads';
 import { checkInitialize, checkResourceText } from '../src/fixture/checks';
@@ -138,16 +139,26 @@ describe('the telemetry workload', () => {
 });
 
 describe('paired feature runs', () => {
-  it('measure the baseline right before the feature on each server, and the costs and targets use that pair', async () => {
+  it('measure the baseline right before the feature on each server, and the costs and targets use that pair (or the side-by-side runs, where the workload lists them)', async () => {
     const samples = await runHttpSuite({ rounds: 1, duration: 0.3, warmup: 0, concurrencies: [32], servers: ['raw-http', 'toolwire-http'], workloads: ['resources-read'], execArgv: () => [], log: () => undefined });
-    expect(samples.map((s) => [s.server, s.workload, s.failure])).toEqual([
+    const inTurn = samples.filter((s) => s.alongside === undefined);
+    expect(inTurn.map((s) => [s.server, s.workload, s.failure])).toEqual([
       ['raw-http', 'resources-read', undefined],
       ['toolwire-http', 'resources-read', undefined],
     ]);
-    for (const s of samples) {
+    for (const s of inTurn) {
       expect(s.baseline?.cpuMicros).toBeGreaterThan(0);
-      expect(costRatio(samples, s.server, 'resources-read', 'call-add')).toBeCloseTo(s.cpuMicros / (s.baseline?.cpuMicros ?? NaN), 10);
+      expect(inTurnCostRatio(samples, s.server, 'resources-read', 'call-add')).toBeCloseTo(s.cpuMicros / (s.baseline?.cpuMicros ?? NaN), 10);
     }
+    // raw node:http has no side-by-side pair: its cost is the pair in turn; toolwire's is the side-by-side one
+    expect(costRatio(samples, 'raw-http', 'resources-read', 'call-add')).toBeCloseTo(inTurnCostRatio(samples, 'raw-http', 'resources-read', 'call-add'), 10);
+    expect(samples.filter((s) => s.alongside).map((s) => [s.server, s.workload, s.alongside?.workload])).toEqual(
+      Array.from({ length: 8 }, () => [['toolwire-http', 'resources-read', 'call-add'], ['toolwire-http', 'call-add', 'resources-read']]).flat(),
+    );
+    expect(costRatio(samples, 'toolwire-http', 'resources-read', 'call-add')).toBeCloseTo(
+      sideBySideRatio(samples, { server: 'toolwire-http', workload: 'resources-read' }, { server: 'toolwire-http', workload: 'call-add' }, 32),
+      10,
+    );
     const table = featureCostTable(samples);
     expect(table.filter((line) => line.includes('resources/read of a static text resource'))).toHaveLength(2);
     const targets = evaluateTargets(samples, [], []).filter((t) => t.text.includes('resources/read'));

@@ -4,7 +4,7 @@
  * of per-round ratios (a server is compared with the baseline measured minutes, not rounds, apart).
  */
 import type { HttpServerId } from './catalog';
-import type { HttpSample } from './httpSuite';
+import type { HttpSample, Leg } from './httpSuite';
 import type { WorkloadId } from '../fixture/workloads';
 import { median } from './median';
 
@@ -38,12 +38,15 @@ function good(samples: readonly HttpSample[], server: HttpServerId, w: WorkloadI
 }
 
 /**
- * The median over rounds and slices of `metric(a) / metric(b)` from the runs in which `a` and `b`
- * were measured side by side (`HttpSample.alongside`); NaN when there were none.
+ * The median over rounds and slices of `metric(a) / metric(b)` from the runs in which legs `a` and
+ * `b` (a server under a workload) were measured side by side (`HttpSample.alongside`); NaN when
+ * there were none.
  */
-export function sideBySideRatio(samples: readonly HttpSample[], a: HttpServerId, b: HttpServerId, w: WorkloadId, connections: number, metric: 'cpuMicros' | 'reqPerSec' = 'cpuMicros'): number {
-  const of = (server: HttpServerId, partner: HttpServerId): HttpSample[] =>
-    samples.filter((s) => s.server === server && s.alongside === partner && s.workload === w && s.connections === connections && !s.failure);
+export function sideBySideRatio(samples: readonly HttpSample[], a: Leg, b: Leg, connections: number, metric: 'cpuMicros' | 'reqPerSec' = 'cpuMicros'): number {
+  const of = (leg: Leg, partner: Leg): HttpSample[] =>
+    samples.filter(
+      (s) => s.server === leg.server && s.workload === leg.workload && s.alongside?.server === partner.server && s.alongside.workload === partner.workload && s.connections === connections && !s.failure,
+    );
   const bs = of(b, a);
   return median(of(a, b).map((s) => {
     const other = bs.find((x) => x.round === s.round && x.slice === s.slice);

@@ -44,8 +44,10 @@ export interface HttpSample {
   round: number;
   /** The slice of the round, for a workload measured in interleaved slices (`Workload.slices`); unset otherwise. */
   slice?: number;
-  /** The server measured at the same time, side by side on the same CPU (`Workload.sideBySide`); unset for a run on its own. */
-  alongside?: HttpServerId;
+  /** The run measured at the same time, side by side on the same CPU (`Workload.sideBySide`); unset for a run on its own. */
+  alongside?: Leg;
+  /** The server process measured. */
+  pid?: number;
   /** When the measured load began and ended (ms since the epoch). */
   startedAt?: number;
   endedAt?: number;
@@ -120,6 +122,26 @@ function detailOf(before: Usage, after: Usage, ok: number, seconds: number, cpuB
   return detail;
 }
 
+/** One side of a side-by-side comparison: a server under a workload. */
+export interface Leg {
+  server: HttpServerId;
+  workload: WorkloadId;
+}
+
+/**
+ * The side-by-side comparisons of workload `w` (`Workload.sideBySide`) a run of these servers can
+ * make: both servers in it, each serving its leg's workload.
+ */
+export function pairsOf(w: WorkloadId, servers: readonly HttpServerId[]): [Leg, Leg][] {
+  return (workload(w).sideBySide ?? []).flatMap(({ server, against = server, baseline = w }): [Leg, Leg][] => {
+    const legs: [Leg, Leg] = [
+      { server: server as HttpServerId, workload: w },
+      { server: against as HttpServerId, workload: baseline as WorkloadId },
+    ];
+    return legs.every((leg) => servers.includes(leg.server) && runsWorkload(httpServer(leg.server), leg.workload)) ? [legs] : [];
+  });
+}
+
 /** The concurrency at which a feature workload is measured as a pair with its baseline. */
 export const PAIRED_CONNECTIONS = 32;
 
@@ -134,21 +156,34 @@ function key(server: HttpServerId, w: WorkloadId): string {
   return `${server}/${variantOf(w).key}`;
 }
 
+/** Where the second leg of a side-by-side pair runs: its own process, or a twin when both legs would share one. */
+function legKey([a, b]: [Leg, Leg]): string {
+  const own = key(b.server, b.workload);
+  return own === key(a.server, a.workload) ? `${own} twin` : own;
+}
+
 async function startAll(options: HttpSuiteOptions): Promise<Processes> {
+  // every server's variants for its workloads and their baselines, and the processes of side-by-side legs
+  const wanted = new Map<string, Leg>();
+  const needed = options.workloads.flatMap((w) => [w, ...(baselineOf(w) === undefined ? [] : [baselineOf(w) as WorkloadId])]);
+  for (const server of options.servers) for (const w of needed) if (runsWorkload(httpServer(server), w)) wanted.set(key(server, w), { server, workload: w });
+  for (const w of options.workloads) {
+    for (const pair of pairsOf(w, options.servers)) {
+      wanted.set(key(pair[0].server, w), pair[0]);
+      wanted.set(legKey(pair), pair[1]);
+    }
+  }
   const processes: Processes = new Map();
-  const starting = options.servers.flatMap((server) => {
-    // the variants of its workloads, and of the baselines its feature workloads are paired with
-    const needed = options.workloads.flatMap((w) => [w, ...(baselineOf(w) === undefined ? [] : [baselineOf(w) as WorkloadId])]);
-    const variants = new Map(needed.filter((w) => runsWorkload(httpServer(server), w)).map((w) => [key(server, w), variantOf(w)]));
-    return [...variants].map(async ([name, { tools, env }]) => {
+  await Promise.all(
+    [...wanted].map(async ([name, { server, workload: w }]) => {
+      const { tools, env } = variantOf(w);
       const started = await ServerProcess.start(httpServer(server).program, { tools, env, execArgv: options.execArgv(server) }).catch((error: unknown) =>
         error instanceof Error ? error : new Error(String(error)),
       );
       if (options.pin && started instanceof ServerProcess) pin(started.pid, String(SERVER_CPU));
       processes.set(name, started);
-    });
-  });
-  await Promise.all(starting);
+    }),
+  );
   return processes;
 }
 
@@ -186,6 +221,7 @@ async function measure(load: LoadClient, server: ServerProcess, round: number, i
     ok: outcome.ok,
     bad: outcome.bad,
     errors: outcome.errors,
+    pid: server.pid,
     startedAt,
     endedAt,
   };
@@ -201,9 +237,7 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
   const samples: HttpSample[] = [];
   const load = LoadClient.start();
   // the second load worker of side-by-side runs, started when one is due
-  const pairs = (w: WorkloadId): [HttpServerId, HttpServerId][] =>
-    (workload(w).sideBySide ?? []).filter((pair): pair is [HttpServerId, HttpServerId] => pair.every((id) => options.servers.includes(id as HttpServerId) && runsWorkload(httpServer(id as HttpServerId), w)));
-  const partner = options.workloads.some((w) => pairs(w).length > 0) ? LoadClient.start() : undefined;
+  const partner = options.workloads.some((w) => pairsOf(w, options.servers).length > 0) ? LoadClient.start() : undefined;
   if (options.pin) {
     pin(load.pid, '0');
     if (partner) pin(partner.pid, '0');
@@ -262,33 +296,45 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
         return taken;
       };
       /**
-       * A pair measured side by side: both servers under the load at once, each with its own load
-       * worker, in `slices` slices (after one unmeasured as long), each ending when both are idle again.
+       * A pair measured side by side: both legs under load at once, each with its own load worker,
+       * in slices (after one unmeasured run as long as a slice or the warm-up, whichever is longer:
+       * a twin process is fresh), each ending when both are idle again.
        */
-      const sideBySide = async (w: WorkloadId, [a, b]: [HttpServerId, HttpServerId]): Promise<HttpSample[]> => {
+      const sideBySide = async (w: WorkloadId, pair: [Leg, Leg]): Promise<HttpSample[]> => {
         const { connections, slices, seconds } = sideBySideOf(w, options.duration);
-        const both = [a, b].map((id) => processes.get(key(id, w)));
+        const [a, b] = pair;
+        const both = [processes.get(key(a.server, a.workload)), processes.get(legKey(pair))];
         const taken: HttpSample[] = [];
-        const fail = (failure: string): HttpSample[] => [a, b].map((id, i) => ({ ...failed(round, id, w, connections, failure), alongside: [b, a][i] }));
+        const fail = (failure: string): HttpSample[] => [
+          { ...failed(round, a.server, a.workload, connections, failure), alongside: b },
+          { ...failed(round, b.server, b.workload, connections, failure), alongside: a },
+        ];
         if (!partner || !both.every((p): p is ServerProcess => p instanceof ServerProcess)) return fail('not started');
         const [pa, pb] = both;
-        const [ra, rb] = [await prepared(pa, a, w, connections), await prepared(pb, b, w, connections)];
+        const [ra, rb] = [await prepared(pa, a.server, a.workload, connections), await prepared(pb, b.server, b.workload, connections)];
         if (ra instanceof Error || rb instanceof Error) return fail((ra instanceof Error ? ra : (rb as Error)).message);
         try {
-          await Promise.all([load.load({ url: pa.url, workload: w, connections, duration: seconds, reference: ra }), partner.load({ url: pb.url, workload: w, connections, duration: seconds, reference: rb })]);
+          const warm = Math.max(seconds, options.warmup);
+          await Promise.all([
+            load.load({ url: pa.url, workload: a.workload, connections, duration: warm, reference: ra }),
+            partner.load({ url: pb.url, workload: b.workload, connections, duration: warm, reference: rb }),
+          ]);
           await Promise.all([pa.settle(), pb.settle()]);
           for (let slice = 0; slice < slices; slice++) {
             const [sa, sb] = await Promise.all([
-              measure(load, pa, round, a, w, connections, ra, seconds, options.pin === true),
-              measure(partner, pb, round, b, w, connections, rb, seconds, options.pin === true),
+              measure(load, pa, round, a.server, a.workload, connections, ra, seconds, options.pin === true),
+              measure(partner, pb, round, b.server, b.workload, connections, rb, seconds, options.pin === true),
             ]);
             taken.push({ ...sa, slice, alongside: b }, { ...sb, slice, alongside: a });
           }
         } catch (error) {
           return [...taken, ...fail(`run failed: ${String(error)}`)];
         }
-        const cpu = (id: HttpServerId): number => median(taken.filter((s) => s.server === id).map((s) => s.cpuMicros));
-        options.log(`round ${round}/${options.rounds}  ${w} c=${connections}, side by side, ${slices} slices of ${seconds} s: ${a} ${cpu(a).toFixed(1)}, ${b} ${cpu(b).toFixed(1)} µs CPU per operation (medians)`);
+        const cpu = (leg: Leg): string => {
+          const name = leg.workload === w ? leg.server : `${leg.server} ${leg.workload}`;
+          return `${name} ${median(taken.filter((s) => s.server === leg.server && s.workload === leg.workload).map((s) => s.cpuMicros)).toFixed(1)}`;
+        };
+        options.log(`round ${round}/${options.rounds}  ${w} c=${connections}, side by side, ${slices} slices of ${seconds} s: ${cpu(a)}, ${cpu(b)} µs CPU per operation (medians)`);
         return taken;
       };
       try {
@@ -314,7 +360,7 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
           }
           // its side-by-side pairs, when the run has their concurrency
           if (concurrenciesOf(w, options.concurrencies).includes(sideBySideOf(w, options.duration).connections)) {
-            for (const pair of pairs(w)) samples.push(...(await sideBySide(w, pair)));
+            for (const pair of pairsOf(w, options.servers)) samples.push(...(await sideBySide(w, pair)));
           }
         }
       } finally {

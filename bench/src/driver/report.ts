@@ -2,7 +2,7 @@
 import { HTTP_SERVER_IDS, httpServer, stdioServer, type StdioServerId } from './catalog';
 import { figure, type HttpRow } from './aggregate';
 import type { HttpSample } from './httpSuite';
-import { baselineMicros, costRatio, pingPongRatio } from './targets';
+import { baselineMicros, costRatio, costSideBySide, pingPongRatio } from './targets';
 import type { StdioSample } from './stdioSuite';
 import type { PingPongSample } from './pingPongSuite';
 import { median } from './median';
@@ -118,7 +118,7 @@ export function featureCostTable(samples: readonly HttpSample[]): string[] {
       if (!Number.isFinite(value)) continue;
       const target = cost.target ? `≤ ${cost.target.max.toFixed(2)}×` : '–';
       rows.push(
-        `${httpServer(id).label.padEnd(LABEL)} ${cost.feature.padEnd(FEATURE)} ${num(figure(samples, id, w.id, FEATURE_C, 'cpuMicros'), 1).padStart(8)}  ${baseline.title.padEnd(BASELINE)} ${num(baselineMicros(samples, id, w.id), 1).padStart(8)} ${times(value).padStart(7)} ${target.padStart(8)}`,
+        `${httpServer(id).label.padEnd(LABEL)} ${cost.feature.padEnd(FEATURE)} ${num(figure(samples, id, w.id, FEATURE_C, 'cpuMicros'), 1).padStart(8)}  ${baseline.title.padEnd(BASELINE)} ${num(baselineMicros(samples, id, w.id), 1).padStart(8)} ${(times(value) + (costSideBySide(samples, id, w.id, baseline.id) ? '*' : ' ')).padStart(8)} ${target.padStart(8)}`,
       );
     }
   }
@@ -126,8 +126,9 @@ export function featureCostTable(samples: readonly HttpSample[]): string[] {
   return [
     '',
     `Feature costs — server CPU µs per request at c=${FEATURE_C}, against the same request without the feature, measured on the same server`,
-    'right before it (ratio: median of per-round ratios)',
-    `${'server'.padEnd(LABEL)} ${'feature'.padEnd(FEATURE)} ${'µs/req'.padStart(8)}  ${'without it'.padEnd(BASELINE)} ${'µs/req'.padStart(8)} ${'ratio'.padStart(7)} ${'target'.padStart(8)}`,
+    'right before it (µs: medians over rounds; ratio: median of per-round ratios, or * measured side by side — the two in two processes',
+    'under load at once, sharing the CPU — median of same-slice ratios)',
+    `${'server'.padEnd(LABEL)} ${'feature'.padEnd(FEATURE)} ${'µs/req'.padStart(8)}  ${'without it'.padEnd(BASELINE)} ${'µs/req'.padStart(8)} ${'ratio'.padStart(8)} ${'target'.padStart(8)}`,
     ...rows,
   ];
 }

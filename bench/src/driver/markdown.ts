@@ -78,7 +78,8 @@ function runFacts(run: SavedRun): { day: string; lines: string[] } {
     lines: [
       `Run ended ${day} ${time} UTC; Node ${run.machine.node}, ${run.machine.os}, ${run.machine.cpus} vCPUs${cpu}, ${Math.round(run.machine.memoryMB / 1024)} GB;`,
       `whole run ${duration}${loadText(run.load)}${commit}. The machine may be shared: read the ratios (each the median of`,
-      'per-round ratios of this one run), and the *cores* column of the tables for how starved a server was.',
+      'per-round or per-slice ratios of this one run; the CPU targets against a ceiling or a baseline of runs side by side), and the *cores*',
+      'column of the tables for how starved a server was.',
     ],
   };
 }

@@ -1,13 +1,13 @@
 /**
- * The test client (`@toolwire/express/testing`) against the everything server's own tools, in an
+ * The test client (`@toolwire/testing`) against the everything server's own tools, in an
  * Express app, under both eras: the conformance fixtures that log and report progress over time
  * (their SSE answers read into `logs` and `progress`), the tools that ask (answered by handlers on
  * 2026-07-28, refused over stateless legacy HTTP), the resources, and `server/discover`.
  */
 import express from 'express';
 import { mcpRouter } from '@toolwire/express';
-import { mcpTestClient } from '@toolwire/express/testing';
-import type { McpTestClientOptions } from '@toolwire/express/testing';
+import { mcpTestClient } from '@toolwire/testing';
+import type { McpTestClientOptions } from '@toolwire/testing';
 import { createEverythingService } from '../src/everything';
 
 const { decl, defs } = createEverythingService();

@@ -1,12 +1,26 @@
 /**
- * @toolwire/express/testing — the test client: `mcpTestClient(appOrAgentOrDispatcher, options?)`
- * with `callTool`, `listTools`, `listResources`, `listResourceTemplates`, `readResource`,
- * `discover`, `initialize`, `request`, `notify` and `close`, in either era, over HTTP or stdio. A separate entry so that the
- * package's main entry carries no test tooling. The only barrel of this entry.
+ * @toolwire/express/testing — deprecated: the test client moved to its own package,
+ * `@toolwire/testing`, which needs neither Express nor this package (it tests Fastify, fetch,
+ * Hono, `node:http` and stdio servers too). This entry re-exports it unchanged so that existing
+ * imports keep working; import from `@toolwire/testing` instead.
  */
-export { mcpTestClient, McpTestClient } from './mcpTestClient';
-export type { McpTestClientOptions } from './mcpTestClient';
+export {
+  /** @deprecated Import `mcpTestClient` from `@toolwire/testing`. */
+  mcpTestClient,
+  /** @deprecated Import `McpTestClient` from `@toolwire/testing`. */
+  McpTestClient,
+  /** @deprecated Import `McpTestClientError` from `@toolwire/testing`. */
+  McpTestClientError,
+} from '@toolwire/testing';
 export type {
+  McpTestClientOptions,
+  McpTestTarget,
+  SupertestLike,
+  SupertestRequestLike,
+  FetchTarget,
+  StdioTarget,
+  StdioReadable,
+  StdioWritable,
   ToolCallResult,
   ToolsListResult,
   InitializeResult,
@@ -25,8 +39,8 @@ export type {
   ResourceTemplatesListResult,
   ResourceContents,
   ReadResourceResult,
-} from './results';
-export type { AskHandlers, ElicitHandler, SampleHandler, ListRootsHandler } from './askHandlers';
-export { McpTestClientError } from './McpTestClientError';
-export type { McpTestTarget, SupertestLike, SupertestRequestLike, FetchTarget } from './exchanges';
-export type { StdioTarget, StdioReadable, StdioWritable } from './stdioConnection';
+  AskHandlers,
+  ElicitHandler,
+  SampleHandler,
+  ListRootsHandler,
+} from '@toolwire/testing';

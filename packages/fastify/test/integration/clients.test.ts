@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { mcpTestClient } from '@toolwire/express/testing';
+import { mcpTestClient } from '@toolwire/testing';
 import { mcpPlugin } from '../../src';
 import { fastifyService } from '../helpers';
 

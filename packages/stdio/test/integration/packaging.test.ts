@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 
 const repo = join(__dirname, '..', '..', '..', '..');
-const published = ['core', 'express', 'stdio', 'fetch', 'jwt'];
+const published = ['core', 'express', 'stdio', 'fetch', 'jwt', 'testing'];
 
 interface PackResult {
   name: string;

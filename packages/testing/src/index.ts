@@ -10,7 +10,7 @@
 // load under TypeScript 7 too, whose default `types` is empty (install @types/node).
 /// <reference types="node" preserve="true" />
 export { mcpTestClient, McpTestClient } from './mcpTestClient';
-export type { McpTestClientOptions } from './mcpTestClient';
+export type { McpTestClientOptions } from './McpTestClientOptions';
 export type {
   ToolCallResult,
   ToolsListResult,

@@ -13,9 +13,8 @@
  * on the pipe while the call is open; a legacy stdio connection is initialized once, before its
  * first other request, and `close()` ends it.
  */
-import { LATEST_MODERN_VERSION, LATEST_PROTOCOL_VERSION, META, isLoggingLevel, isModernVersion } from '@toolwire/core';
+import { LATEST_MODERN_VERSION, META, isModernVersion } from '@toolwire/core';
 import type { LoggingLevel } from '@toolwire/core';
-import { describeArgument } from '@toolwire/core/transport';
 import { exchangeFor, VERSION_HEADER } from './exchanges';
 import type { Exchange as Deliver } from './Exchange';
 import type { McpTestTarget } from './McpTestTarget';
@@ -23,21 +22,21 @@ import type { StdioConnection } from './stdioConnection';
 import { readAnswer } from './eventStream';
 import { encodeHeaderValue, nameOf, paramHeaderValues, paramHeadersOf } from './modernHeaders';
 import type { ParamHeader } from './modernHeaders';
-import { answerAll, answerOne, capabilitiesOf } from './askHandlers';
+import { answerAll, answerOne } from './askHandlers';
 import type { AskHandlers } from './askHandlers';
 import { McpTestClientError } from './McpTestClientError';
 import { taskOf, TASKS_EXTENSION } from './taskResults';
 import type { CallToolAsTaskOptions, CancelTaskResult, GetTaskResultOptions, McpTask, TaskReport, TasksListResult } from './taskResults';
 import { pollTask } from './pollTask';
 import { toolCallResult } from './toolCallResult';
+import { resolveOptions } from './McpTestClientOptions';
+import type { McpTestClientOptions } from './McpTestClientOptions';
+import { collectNotification } from './collectNotification';
 import type {
   AnsweredAsk,
   DiscoverResult,
   CallReport,
   InitializeResult,
-  LogMessage,
-  McpNotification,
-  ProgressReport,
   ReadResourceResult,
   RequestResult,
   ResourceContents,
@@ -46,30 +45,7 @@ import type {
   ToolCallResult,
   ToolsListResult,
 } from './results';
-
-/** Options of {@link mcpTestClient}. */
-export interface McpTestClientOptions extends AskHandlers {
-  /**
-   * The protocol version to speak. A 2026-07-28 (or later) version speaks the modern era: the
-   * `_meta` envelope and the `Mcp-*` headers on every request. Default: core's latest legacy
-   * version, or `2026-07-28` with `era: 'modern'`.
-   */
-  protocolVersion?: string;
-  /** `'modern'` speaks 2026-07-28 (the same as `protocolVersion: '2026-07-28'`); default `'legacy'` unless the version is modern. */
-  era?: 'legacy' | 'modern';
-  /** Where the endpoint is mounted (default `/mcp`); not used for a URL (it names its path), a Dispatcher or stdio. */
-  path?: string;
-  /** Extra request headers, e.g. `{ Authorization: 'Bearer …', Origin: … }`; not used for a Dispatcher or stdio. */
-  headers?: Record<string, string>;
-  /** The `clientInfo` sent (`initialize`; 2026-07-28: in every `_meta`). Default `{ name: 'toolwire-test-client', version: '1.0.0' }`. */
-  clientInfo?: { name: string; version: string };
-  /** More client capabilities to declare, beside those of the handlers (`onElicit` declares `elicitation`, …). */
-  capabilities?: Record<string, unknown>;
-  /** 2026-07-28: the `logLevel` every request asks for (servers send no log messages without one). Default `'debug'`; `false` sends none. */
-  logLevel?: LoggingLevel | false;
-  /** The most `input_required` results one call answers; one more throws (default 10). */
-  maxInputRounds?: number;
-}
+import { isRecord } from './isRecord';
 
 interface JsonRpcAnswer {
   result?: unknown;
@@ -99,30 +75,16 @@ export class McpTestClient {
 
   /** Prefer {@link mcpTestClient}. */
   constructor(target: McpTestTarget, options: McpTestClientOptions = {}) {
-    if (typeof options !== 'object' || options === null) throw new TypeError(`mcpTestClient: expected an options object, got ${describeArgument(options)}`);
-    const { era, protocolVersion, logLevel = 'debug', maxInputRounds = 10 } = options;
-    if (era !== undefined && era !== 'legacy' && era !== 'modern') throw new TypeError(`mcpTestClient: expected era 'legacy' or 'modern', got ${describeArgument(era)}`);
-    this.protocolVersion = protocolVersion ?? (era === 'modern' ? LATEST_MODERN_VERSION : LATEST_PROTOCOL_VERSION);
-    this.era = isModernVersion(this.protocolVersion) ? 'modern' : 'legacy';
-    if (era !== undefined && era !== this.era) throw new TypeError(`mcpTestClient: era '${era}' does not speak protocol version ${this.protocolVersion}`);
-    if (logLevel !== false && !isLoggingLevel(logLevel)) throw new TypeError(`mcpTestClient: expected logLevel to be a logging level or false, got ${describeArgument(logLevel)}`);
-    if (!Number.isInteger(maxInputRounds) || maxInputRounds < 1) throw new TypeError(`mcpTestClient: expected maxInputRounds to be a positive integer, got ${describeArgument(maxInputRounds)}`);
-    for (const name of ['onElicit', 'onSample', 'onListRoots'] as const) {
-      if (options[name] !== undefined && typeof options[name] !== 'function') throw new TypeError(`mcpTestClient: expected ${name} to be a function, got ${describeArgument(options[name])}`);
-    }
-    this.headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...options.headers };
-    this.clientInfo = options.clientInfo ?? { name: 'toolwire-test-client', version: '1.0.0' };
-    this.handlers = { onElicit: options.onElicit, onSample: options.onSample, onListRoots: options.onListRoots };
-    this.capabilities = Object.freeze({ ...capabilitiesOf(this.handlers), ...options.capabilities });
+    const resolved = resolveOptions(options);
+    ({ protocolVersion: this.protocolVersion, era: this.era, headers: this.headers, clientInfo: this.clientInfo } = resolved);
+    ({ handlers: this.handlers, capabilities: this.capabilities, logLevel: this.logLevel, maxInputRounds: this.maxInputRounds } = resolved);
     const handlers = this.handlers;
-    const delivery = exchangeFor(target, options.path ?? '/mcp', {
+    const delivery = exchangeFor(target, resolved.path, {
       answer: async (method, params) => answerOne(handlers, method, params, `the server's ${method} request`),
       initializeParams: (version) => ({ protocolVersion: version, capabilities: this.capabilities, clientInfo: this.clientInfo }),
     });
     this.deliver = delivery.exchange;
     this.stdio = delivery.stdio;
-    this.logLevel = logLevel === false ? undefined : logLevel;
-    this.maxInputRounds = maxInputRounds;
   }
 
   /**
@@ -269,7 +231,7 @@ export class McpTestClient {
       const { result, status, notifications, asks } = await this.send(method, sent, true, true);
       collected.status = status;
       collected.asks.push(...asks); // legacy stdio: asked on the pipe while the request was open
-      for (const notification of notifications) this.collect(collected, notification);
+      for (const notification of notifications) collectNotification(collected, notification);
       const interim = result as { resultType?: unknown; inputRequests?: unknown; requestState?: unknown } | undefined;
       if (this.era !== 'modern' || interim?.resultType !== 'input_required') return { result, ...collected };
       const what = describeCall(method, params);
@@ -313,25 +275,6 @@ export class McpTestClient {
     };
     if (this.logLevel !== undefined) meta[META.logLevel] = this.logLevel;
     return { ...params, _meta: { ...meta, ...(isRecord(params?._meta) ? params._meta : {}) } };
-  }
-
-  private collect(into: CallReport, text: string): void {
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return;
-    }
-    if (!isRecord(message) || typeof message.method !== 'string') return;
-    const params = isRecord(message.params) ? message.params : {};
-    const notification: McpNotification = { method: message.method, params };
-    into.notifications.push(notification);
-    if (message.method === 'notifications/progress') {
-      const { progressToken: _token, ...report } = params;
-      into.progress.push(report as unknown as ProgressReport);
-    } else if (message.method === 'notifications/message') {
-      into.logs.push(params as unknown as LogMessage);
-    }
   }
 
   /** The headers of one message: the version header, and on 2026-07-28 the `Mcp-*` headers. */
@@ -402,10 +345,6 @@ export class McpTestClient {
 function describeCall(method: string, params: Record<string, unknown> | undefined): string {
   const name = nameOf(method, params);
   return name === undefined ? method : `${method} ${name}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parse(text: string): unknown {

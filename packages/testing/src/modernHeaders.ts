@@ -1,10 +1,11 @@
 /**
  * modernHeaders: the standard headers a 2026-07-28 client sends over HTTP — `MCP-Protocol-Version`,
  * `Mcp-Method`, `Mcp-Name` (tools/call, prompts/get: the name; resources/read: the URI; tasks/get,
- * tasks/update, tasks/cancel: the task id) and one `Mcp-Param-{Name}` for each argument its tool's `inputSchema` marks `x-mcp-header: "{Name}"`
- * — with the value encoding the specification gives: plain visible ASCII as it is, anything else
+ * tasks/update, tasks/cancel: the task id) and one `Mcp-Param-{Name}` for each argument its
+ * tool's `inputSchema` marks `x-mcp-header: "{Name}"` — with the value encoding the specification gives: plain visible ASCII as it is, anything else
  * as `=?base64?{Base64 of its UTF-8}?=`.
  */
+import { isRecord } from './isRecord';
 
 const PLAIN = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
@@ -59,8 +60,4 @@ export function paramHeaderValues(headers: readonly ParamHeader[], args: Readonl
     else if (typeof value === 'number' || typeof value === 'boolean') out[`Mcp-Param-${name}`] = String(value);
   }
   return out;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

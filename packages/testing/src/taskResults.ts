@@ -5,6 +5,7 @@
  */
 import type { TaskStatus } from '@toolwire/core';
 import type { CallReport } from './results';
+import { isRecord } from './isRecord';
 
 /** The identifier of the 2026-07-28 tasks extension, which every task request declares. */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -71,8 +72,4 @@ export function taskOf(result: unknown, nested: boolean): McpTask | undefined {
   if (!isRecord(body) || typeof body.taskId !== 'string') return undefined;
   const { resultType: _resultType, _meta, ...task } = body;
   return task as McpTask;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

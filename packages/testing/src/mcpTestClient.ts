@@ -27,7 +27,7 @@ import type { AskHandlers } from './askHandlers';
 import { McpTestClientError } from './McpTestClientError';
 import { taskOf, TASKS_EXTENSION } from './taskResults';
 import type { CallToolAsTaskOptions, CancelTaskResult, GetTaskResultOptions, McpTask, TaskReport, TasksListResult } from './taskResults';
-import { pollTask } from './pollTask';
+import { awaitLegacyTask, pollTask } from './pollTask';
 import { toolCallResult } from './toolCallResult';
 import { resolveOptions } from './McpTestClientOptions';
 import type { McpTestClientOptions } from './McpTestClientOptions';
@@ -130,22 +130,22 @@ export class McpTestClient {
   }
 
   /**
-   * Waits for a task to end and returns the tool's result, as `callTool` would have. 2025-11-25:
-   * `tasks/result` (over stdio the task's asks come on the pipe and the handlers answer them).
-   * 2026-07-28 has no such method: the client polls `tasks/get` and answers an `input_required`
-   * task's questions with its handlers through `tasks/update`.
+   * Waits for a task to end and returns the tool's result, as `callTool` would have.
+   * 2026-07-28 has no `tasks/result`: the client polls `tasks/get` and answers an
+   * `input_required` task's questions with its handlers through `tasks/update`. 2025-11-25 over
+   * stdio: `tasks/result`, which waits while the task's asks come on the pipe and the handlers
+   * answer them; over HTTP or a Dispatcher the client polls `tasks/get` until the task ends, then
+   * reads `tasks/result` (a task that asks there throws instead: its ask needs a POST of the
+   * client's own, which this client does not make).
    * @throws McpTestClientError for a task that failed (its JSON-RPC error), was cancelled, or is
-   *   unknown; Error when it does not end within `timeoutMs` (2026-07-28).
+   *   unknown; Error for a task that does not end within `timeoutMs`, or asks where it cannot be answered.
    */
   async getTaskResult(taskId: string, options: GetTaskResultOptions = {}): Promise<ToolCallResult> {
-    if (this.era === 'legacy') {
-      const { result, ...report } = await this.request('tasks/result', { taskId });
-      return toolCallResult(result, report);
-    }
-    return pollTask(taskId, options, this.handlers, {
-      get: (id) => this.getTask(id),
-      update: async (id, responses) => void (await this.updateTask(id, responses)),
-    });
+    const requests = { get: (id: string) => this.getTask(id), update: async (id: string, responses: Record<string, unknown>) => void (await this.updateTask(id, responses)) };
+    if (this.era === 'modern') return pollTask(taskId, options, this.handlers, requests);
+    if (!this.stdio) await awaitLegacyTask(taskId, options, requests); // without a pipe an ask could not be answered: never wait on one
+    const { result, ...report } = await this.request('tasks/result', { taskId });
+    return toolCallResult(result, report);
   }
 
   /** Lists the caller's tasks (2025-11-25; one page, pass `nextCursor` back for the next). */

@@ -58,11 +58,11 @@ export interface CallToolAsTaskOptions {
   ttl?: number;
 }
 
-/** Options of {@link McpTestClient.getTaskResult}. */
+/** Options of {@link McpTestClient.getTaskResult} (used where it polls: 2026-07-28, and 2025-11-25 without a pipe). */
 export interface GetTaskResultOptions {
-  /** 2026-07-28: the time between two `tasks/get`; default the task's `pollIntervalMs` (else 1,000 ms). */
+  /** The time between two `tasks/get`; default the task's own poll interval (else 1,000 ms). */
   pollIntervalMs?: number;
-  /** 2026-07-28: how long to poll before throwing (default 60,000 ms). */
+  /** How long to poll before throwing (default 60,000 ms). */
   timeoutMs?: number;
 }
 

@@ -4,7 +4,8 @@
  * task, `getTaskResult` polls and answers an `input_required` task through `tasks/update`,
  * `updateTask` and `cancelTask` by hand, the `Mcp-Name` header the task id over HTTP) and
  * 2025-11-25 (the experimental tasks: `params.task`, `tasks/get`, `tasks/result`, `tasks/list`,
- * `tasks/cancel`, an ask inside a task answered on the stdio pipe).
+ * `tasks/cancel`, an ask inside a task answered on the stdio pipe — and refused with a clear
+ * error, not a hang, where there is no pipe).
  */
 import { PassThrough } from 'node:stream';
 import { Dispatcher } from '@toolwire/core';
@@ -88,6 +89,15 @@ describe.each(modernTargets)('task methods on 2026-07-28, %s', (_name, make) => 
     await expect(client.listTasks()).rejects.toBeInstanceOf(McpTestClientError);
   });
 
+  it('getTaskResult gives up after timeoutMs on a task that does not end, saying so', async () => {
+    const service = taskService();
+    const client = mcpTestClient(make(service), { era: 'modern' });
+    const { task } = await client.callToolAsTask('gated');
+    await expect(client.getTaskResult(task.taskId, { timeoutMs: 30, pollIntervalMs: 5 })).rejects.toThrow(/is still working after 30 ms \(getTaskResult's timeoutMs\)/);
+    service.openGate();
+    expect((await client.getTaskResult(task.taskId)).text).toBe('opened');
+  });
+
   it('callTool (no extension declared) runs an optional task tool as an ordinary call', async () => {
     expect((await mcpTestClient(make(taskService()), { era: 'modern' }).callTool('work', { n: 2 })).text).toBe('twice 4');
   });
@@ -145,6 +155,15 @@ describe.each(legacyTargets)('task methods on 2025-11-25, %s', (_name, make) => 
     } finally {
       client.close();
     }
+  });
+});
+
+describe.each(legacyTargets.filter(([name]) => !name.includes('stream pair')))('task methods on 2025-11-25 without a pipe, %s', (_name, make) => {
+  it('getTaskResult of a task that asks throws at once, saying why, instead of waiting on an ask it cannot answer', async () => {
+    const client = mcpTestClient(make(taskService()), { protocolVersion: '2025-11-25', onElicit });
+    const { task } = await client.callToolAsTask('confirm');
+    await expect(client.getTaskResult(task.taskId)).rejects.toThrow(/is input_required: over 2025-11-25 HTTP its ask travels on the tasks\/result stream/);
+    expect(await client.cancelTask(task.taskId)).toMatchObject({ status: 200 });
   });
 });
 

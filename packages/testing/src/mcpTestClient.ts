@@ -15,6 +15,7 @@
  */
 import { LATEST_MODERN_VERSION, META, isModernVersion } from '@toolwire/core';
 import type { LoggingLevel } from '@toolwire/core';
+import { describeArgument } from '@toolwire/core/transport';
 import { exchangeFor, VERSION_HEADER } from './exchanges';
 import type { Exchange as Deliver } from './Exchange';
 import type { McpTestTarget } from './McpTestTarget';
@@ -27,7 +28,7 @@ import type { AskHandlers } from './askHandlers';
 import { McpTestClientError } from './McpTestClientError';
 import { taskOf, TASKS_EXTENSION } from './taskResults';
 import type { CallToolAsTaskOptions, CancelTaskResult, GetTaskResultOptions, McpTask, TaskReport, TasksListResult } from './taskResults';
-import { awaitLegacyTask, pollTask } from './pollTask';
+import { awaitLegacyTask, checkPollOptions, pollTask } from './pollTask';
 import { toolCallResult } from './toolCallResult';
 import { resolveOptions } from './McpTestClientOptions';
 import type { McpTestClientOptions } from './McpTestClientOptions';
@@ -113,7 +114,9 @@ export class McpTestClient {
    * const { text } = await client.getTaskResult(task.taskId);
    */
   async callToolAsTask(name: string, args: Record<string, unknown> = {}, options: CallToolAsTaskOptions = {}): Promise<TaskReport> {
-    const asked = this.era === 'legacy' ? { task: options.ttl === undefined ? {} : { ttl: options.ttl } } : {};
+    const { ttl } = options;
+    if (ttl !== undefined && (!Number.isInteger(ttl) || ttl <= 0)) throw new TypeError(`callToolAsTask: expected ttl to be a positive integer (ms), got ${describeArgument(ttl)}`);
+    const asked = this.era === 'legacy' ? { task: ttl === undefined ? {} : { ttl } } : {};
     const { result, ...report } = await this.request('tools/call', this.withTasks({ name, arguments: args, ...asked }));
     const task = taskOf(result, this.era === 'legacy');
     if (!task) throw new Error(`tools/call ${name}: answered a result, not a task (does the tool support tasks? setTaskSupport('optional' | 'required'))`);
@@ -141,6 +144,7 @@ export class McpTestClient {
    *   unknown; Error for a task that does not end within `timeoutMs`, or asks where it cannot be answered.
    */
   async getTaskResult(taskId: string, options: GetTaskResultOptions = {}): Promise<ToolCallResult> {
+    checkPollOptions(options);
     const requests = { get: (id: string) => this.getTask(id), update: async (id: string, responses: Record<string, unknown>) => void (await this.updateTask(id, responses)) };
     if (this.era === 'modern') return pollTask(taskId, options, this.handlers, requests);
     if (!this.stdio) await awaitLegacyTask(taskId, options, requests); // without a pipe an ask could not be answered: never wait on one

@@ -8,6 +8,7 @@
  * cannot be answered by this client, so the wait ends with an error saying so instead of hanging.
  */
 import { isTerminalTaskStatus } from '@toolwire/core';
+import { describeArgument } from '@toolwire/core/transport';
 import { answerAll } from './askHandlers';
 import type { AskHandlers } from './askHandlers';
 import { McpTestClientError } from './McpTestClientError';
@@ -28,6 +29,20 @@ type OnInput = (task: McpTask, open: Record<string, unknown>) => Promise<Answere
 const DEFAULT_POLL_MS = 1_000;
 /** How long to poll when the caller does not say. */
 const DEFAULT_TIMEOUT_MS = 60_000;
+
+/**
+ * Checks `getTaskResult`'s options before any request is sent.
+ * @throws TypeError for a `pollIntervalMs` or `timeoutMs` that is not a finite number ≥ 0.
+ */
+export function checkPollOptions(options: GetTaskResultOptions): void {
+  if (typeof options !== 'object' || options === null) throw new TypeError(`getTaskResult: expected an options object, got ${describeArgument(options)}`);
+  for (const name of ['pollIntervalMs', 'timeoutMs'] as const) {
+    const value = options[name];
+    if (value !== undefined && (typeof value !== 'number' || !Number.isFinite(value) || value < 0)) {
+      throw new TypeError(`getTaskResult: expected ${name} to be a finite number of ms ≥ 0, got ${describeArgument(value)}`);
+    }
+  }
+}
 
 /**
  * Polls until the task is terminal; resolves with the last `tasks/get` and the asks answered on the way.

@@ -98,6 +98,13 @@ describe.each(modernTargets)('task methods on 2026-07-28, %s', (_name, make) => 
     expect((await client.getTaskResult(task.taskId)).text).toBe('opened');
   });
 
+  it('refuses malformed task options at once, naming what it got', async () => {
+    const client = mcpTestClient(make(taskService()), { era: 'modern' });
+    await expect(client.callToolAsTask('work', { n: 1 }, { ttl: -5 })).rejects.toThrow(/callToolAsTask: expected ttl to be a positive integer \(ms\), got -5/);
+    await expect(client.getTaskResult('any', { timeoutMs: Infinity })).rejects.toThrow(/getTaskResult: expected timeoutMs to be a finite number of ms ≥ 0, got Infinity/);
+    await expect(client.getTaskResult('any', { pollIntervalMs: 'fast' as never })).rejects.toThrow('getTaskResult: expected pollIntervalMs to be a finite number of ms ≥ 0, got the string "fast"');
+  });
+
   it('callTool (no extension declared) runs an optional task tool as an ordinary call', async () => {
     expect((await mcpTestClient(make(taskService()), { era: 'modern' }).callTool('work', { n: 2 })).text).toBe('twice 4');
   });

@@ -33,7 +33,7 @@ export function exchangeFor(target: McpTestTarget, path: string, peer: StdioPeer
   if (typeof target === 'function') {
     return { exchange: target.length >= 2 ? listenerExchange(target as NodeListener, path) : fetchExchange(target as FetchHandler, path) };
   }
-  if (typeof target === 'string' || target instanceof URL) return { exchange: fetchExchange((request) => fetch(request), target) };
+  if (typeof target === 'string' || target instanceof URL) return { exchange: fetchExchange((request) => fetch(request), endpointUrl(target)) };
   if (typeof target === 'object' && target !== null) {
     if (typeof (target as FetchTarget).fetch === 'function') return { exchange: fetchExchange((request) => (target as FetchTarget).fetch(request), path) };
     if (isHttpServer(target)) return { exchange: serverExchange(target, path) };
@@ -47,6 +47,18 @@ export function exchangeFor(target: McpTestTarget, path: string, peer: StdioPeer
     'mcpTestClient: expected an Express app (or node:http listener or server), a supertest agent, a fetch handler (or an object with fetch(request)), ' +
       `an endpoint URL, a Dispatcher or a stdio server ({ stdin, stdout }), got ${describeArgument(target)}`,
   );
+}
+
+/**
+ * An endpoint URL target, checked: absolute, `http:` or `https:`.
+ * @throws TypeError for anything else (a path alone, another scheme, not a URL).
+ */
+function endpointUrl(target: string | URL): URL {
+  const url = URL.canParse(String(target)) ? new URL(target) : undefined;
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
+    throw new TypeError(`mcpTestClient: expected an endpoint URL to be an absolute http: or https: URL (e.g. 'http://127.0.0.1:3000/mcp'), got ${describeArgument(String(target))}`);
+  }
+  return url;
 }
 
 /** Like stdio, a Dispatcher target has no headers (the 2026-07-28 header checks do not apply); its notifications are collected. */

@@ -146,6 +146,13 @@ describe('mcpTestClient target kinds', () => {
     );
   });
 
+  it('takes an endpoint URL only when it is an absolute http: or https: URL', () => {
+    for (const bad of ['/mcp', 'localhost:3000/mcp', 'ftp://127.0.0.1/mcp']) {
+      expect(() => mcpTestClient(bad)).toThrow(/mcpTestClient: expected an endpoint URL to be an absolute http: or https: URL \(e\.g\. 'http:\/\/127\.0\.0\.1:3000\/mcp'\), got/);
+    }
+    expect(() => mcpTestClient(new URL('https://mcp.example.com/mcp'))).not.toThrow();
+  });
+
   it('tests a fetch handler in a process that loads neither Express, supertest nor @toolwire/express', async () => {
     // the built package, as a fetch or Hono project installs it: @toolwire/testing next to @toolwire/fetch
     const script = `

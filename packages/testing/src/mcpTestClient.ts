@@ -27,7 +27,7 @@ import { answerAll, answerOne } from './askHandlers';
 import type { AskHandlers } from './askHandlers';
 import { McpTestClientError } from './McpTestClientError';
 import { taskOf, TASKS_EXTENSION } from './taskResults';
-import type { CallToolAsTaskOptions, CancelTaskResult, GetTaskResultOptions, McpTask, TaskReport, TasksListResult } from './taskResults';
+import type { CallToolAsTaskOptions, CancelTaskResult, GetTaskResultOptions, TaskReport, TasksListResult } from './taskResults';
 import { awaitLegacyTask, checkPollOptions, pollTask } from './pollTask';
 import { toolCallResult } from './toolCallResult';
 import { resolveOptions } from './McpTestClientOptions';
@@ -125,11 +125,13 @@ export class McpTestClient {
 
   /**
    * Reads a task: its status, and on 2026-07-28 its `inputRequests`, `result` or `error` as the status calls for.
-   * @throws McpTestClientError for an unknown, expired or foreign id (-32602).
+   * @throws McpTestClientError for an unknown, expired or foreign id (-32602), or a result that is not a task.
    */
   async getTask(taskId: string): Promise<TaskReport> {
     const { result, ...report } = await this.request('tasks/get', this.withTasks({ taskId }));
-    return { task: taskOf(result, false) as McpTask, ...report };
+    const task = taskOf(result, false);
+    if (!task) throw new McpTestClientError(`tasks/get ${taskId}: the result is not a task (no taskId): ${JSON.stringify(result)?.slice(0, 200)}`, report.status, undefined, undefined, result);
+    return { task, ...report };
   }
 
   /**

@@ -174,6 +174,16 @@ describe.each(legacyTargets.filter(([name]) => !name.includes('stream pair')))('
   });
 });
 
+describe('task methods against an endpoint that does not answer tasks', () => {
+  it('getTask throws McpTestClientError when the result holds no task', async () => {
+    const answersNoTask = async (request: Request) => Response.json({ jsonrpc: '2.0', id: ((await request.json()) as { id: number }).id, result: { resultType: 'complete' } });
+    await expect(mcpTestClient(answersNoTask, { era: 'modern' }).getTask('t1')).rejects.toMatchObject({
+      name: 'McpTestClientError',
+      message: expect.stringContaining('tasks/get t1: the result is not a task (no taskId)'),
+    });
+  });
+});
+
 describe('task methods on 2025-11-25 over stdio', () => {
   it("answers a task's ask with the handlers while getTaskResult waits (the ask comes on the pipe)", async () => {
     const client = mcpTestClient(streamPair(taskService()), { protocolVersion: '2025-11-25', onElicit });

@@ -6,7 +6,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
+import { strictTypeCheck } from '../../../../test-support/strictTypeCheck';
 
 jest.setTimeout(120_000);
 
@@ -62,17 +62,7 @@ describe('the @toolwire/testing README', () => {
       writeFileSync(file, module(block));
       return file;
     });
-    const program = ts.createProgram(files, {
-      noEmit: true,
-      strict: true,
-      module: ts.ModuleKind.ES2022,
-      target: ts.ScriptTarget.ES2022,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      esModuleInterop: true,
-      skipLibCheck: true,
-      types: ['node', 'jest'],
-    });
-    const problems = ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? `${d.file.fileName.slice(dir.length + 1)}: ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    const problems = strictTypeCheck(files, ['node', 'jest']);
     expect(problems).toEqual([]);
   });
 });

@@ -402,7 +402,7 @@ export class ToolDeclaration {
 
   private initializePayload(version: string): { object: InitializeResult; json: string } {
     const profile = this.profiles.get(version) ?? profileFor(version);
-    return this.catalog.cache.get('initialize', profile, 0, () => {
+    return this.catalog.cache.get('initializeResult', profile, 0, () => {
       const result: InitializeResult = { protocolVersion: version, capabilities: this.capabilities(false, profile.experimentalTasks), serverInfo: this.identity.serverInfo(profile) };
       if (this.identity.instructions) result.instructions = this.identity.instructions;
       return result;

@@ -32,7 +32,7 @@ import { classify, Envelope } from './classify';
 import { Inbound, InboundRequest, Mode } from './Inbound';
 import { answer, DispatchResult, refused, Reply, SILENCE } from './DispatchResult';
 import type { Services } from './methods/Handler';
-import { NOTIFICATIONS, REQUESTS, offered } from './methods/methods';
+import { ANY_ERA_METHODS, ERA_METHODS, NOTIFICATIONS, TELEMETRY_METHODS } from './methods/methods';
 import { ERAS } from './eras';
 import { refusalOf } from './rules/chain';
 import { Limits, resolveLimits } from './limits';
@@ -41,6 +41,7 @@ import { topLevelId } from './topLevelId';
 import type { RequestId } from './jsonRpc';
 import { Telemetry } from '../telemetry/Telemetry';
 import type { PeerInfo } from '../telemetry/PeerInfo';
+import { METHOD } from '../protocol/methodNames';
 
 /** Set while {@link createDispatcher} constructs a dispatcher whose arguments it has just checked. */
 let prechecked = false;
@@ -143,7 +144,7 @@ export class Dispatcher {
     const key = checked.requestStateKey;
     const sealer = new StateSealer(typeof key === 'string' ? new TextEncoder().encode(key) : key);
     const tools = new ToolCaller(defs, decl, policy, this.limits, sealer);
-    const tasks = new TaskRunner(tools, decl, policy, this.limits, resolveTaskSettings(checked));
+    const tasks = new TaskRunner(tools, policy, this.limits, resolveTaskSettings(checked));
     tools.tasks = tasks;
     this.services = { decl, policy, tools, tasks, resources: new ResourceReader(defs, decl, policy) };
     const missing = checked.missingProcedures ?? 'warn';
@@ -152,7 +153,7 @@ export class Dispatcher {
       if (names.length) throw new TypeError(`new Dispatcher: ${missingProceduresMessage(names)} (or pass missingProcedures: 'warn')`);
     }
     this.unchecked = missing === 'warn' ? defs : undefined;
-    if (checked.telemetry) this.instrument(new Telemetry(checked.telemetry, decl));
+    if (checked.telemetry) this.instrument(new Telemetry(checked.telemetry, TELEMETRY_METHODS));
   }
 
   /**
@@ -162,11 +163,11 @@ export class Dispatcher {
    */
   private instrument(telemetry: Telemetry): void {
     const guarded = this.guarded.bind(this);
-    const message = this.message.bind(this);
+    const serve = this.serve.bind(this);
+    const { decl } = this.services;
     this.guarded = (msg, context, mode) => telemetry.arrive(() => guarded(msg, context, mode));
-    this.message = (envelope, profile, context, mode, inBatch, meta) =>
-      telemetry.handled(envelope, profile.version, context, () => message(envelope, profile, context, mode, inBatch, meta));
-    this.refuse = (result, context, envelope) => telemetry.refused(result, context, envelope);
+    this.serve = (inbound) => telemetry.handled(inbound, inbound.profile.version, inbound.context, () => serve(inbound), inbound.target);
+    this.refuse = (result, context, envelope) => telemetry.refused(result, context, envelope, envelope && ANY_ERA_METHODS.get(envelope.method)?.target?.(envelope.params, decl));
   }
 
   /** A message answered before it reached a handler (with telemetry, its span records it). */
@@ -226,6 +227,7 @@ export class Dispatcher {
       if (parsed.some((entry) => isObject(entry) && claimOf(entry.params))) {
         return this.refuse(refused(errorResponse(null, ErrorCodes.InvalidRequest, 'Invalid Request: a batch must not carry 2026-07-28 requests')), context);
       }
+      if (!profile && isModernVersion(version.trim())) return this.refuse(refused(noBatches(version.trim())), context);
       if (!profile) return this.refuse(refused(unsupported(null, version)), context);
       return this.batch(parsed, profile, context, mode);
     }
@@ -239,7 +241,7 @@ export class Dispatcher {
     if (!profile && context.protocolVersion !== undefined && isModernVersion(context.protocolVersion.trim())) return this.refuse(unclaimed(envelope), context, envelope);
     if (!profile) {
       // an unsupported version refuses everything but the handshake, which negotiates a supported one
-      if (envelope.method !== 'initialize') return this.refuse(refused(unsupported(envelope.id ?? null, version)), context, envelope);
+      if (envelope.method !== METHOD.initialize) return this.refuse(refused(unsupported(envelope.id ?? null, version)), context, envelope);
       return settle(this.message(envelope, profileFor(DEFAULT_NEGOTIATED_VERSION), context, mode, false));
     }
     return settle(this.message(envelope, profile, context, mode, false));
@@ -282,7 +284,7 @@ export class Dispatcher {
   private batch(entries: unknown[], profile: ProtocolProfile, context: DispatchContext, mode: Mode): DispatchResult | Promise<DispatchResult> {
     if (entries.length === 0) return this.refuse(refused(errorResponse(null, ErrorCodes.InvalidRequest, 'Invalid Request: empty batch')), context);
     if (!profile.batches) {
-      return this.refuse(refused(errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: batches are not supported in protocol version ${profile.version}`)), context);
+      return this.refuse(refused(noBatches(profile.version)), context);
     }
     const { maxBatch } = this.limits;
     if (entries.length > maxBatch) {
@@ -308,15 +310,40 @@ export class Dispatcher {
     return pending ? Promise.all(replies).then(join) : join(replies as (DispatchResult | undefined)[]);
   }
 
-  /** Answers one request or notification; an unexpected exception becomes a -32603 reply, never a crash. */
+  /**
+   * Answers one request or notification: its method as its era serves it and its target are
+   * resolved once, then it is served. An unexpected exception becomes a -32603 reply, never a crash.
+   */
   private message(envelope: Envelope, profile: ProtocolProfile, context: DispatchContext, mode: Mode, inBatch: boolean, meta?: RequestMeta): Reply {
     const inbound = new Inbound(envelope.id, envelope.method, envelope.params, profile, context, mode, inBatch, meta);
+    if (inbound.id !== undefined) {
+      const { decl } = this.services;
+      const descriptor = ERA_METHODS[profile.era].get(inbound.method);
+      if (descriptor && (descriptor.offered === undefined || descriptor.offered(decl))) {
+        inbound.descriptor = descriptor;
+        try {
+          if (descriptor.target) inbound.target = descriptor.target(inbound.params, decl);
+        } catch (error) {
+          return this.internal(inbound, error);
+        }
+      }
+    }
+    return this.serve(inbound);
+  }
+
+  /** Serves a resolved request or notification (with telemetry, in its span). */
+  private serve(inbound: Inbound): Reply {
     try {
       return this.route(inbound);
     } catch (error) {
-      const body = this.services.policy.internal(inbound.id ?? null, error, { requestId: inbound.id, method: inbound.method });
-      return inbound.id === undefined ? undefined : answer(body);
+      return this.internal(inbound, error);
     }
+  }
+
+  /** The -32603 reply of an unexpected exception (nothing for a notification). */
+  private internal(inbound: Inbound, error: unknown): Reply {
+    const body = this.services.policy.internal(inbound.id ?? null, error, { requestId: inbound.id, method: inbound.method });
+    return inbound.id === undefined ? undefined : answer(body);
   }
 
   private warnMissing(defs: ServiceDefinition): void {
@@ -345,14 +372,17 @@ export class Dispatcher {
    */
   private route(inbound: Inbound): Reply {
     if (inbound.id === undefined) {
-      NOTIFICATIONS.get(inbound.method)?.(inbound);
+      NOTIFICATIONS.get(inbound.method)?.handle(inbound);
       return undefined; // notifications (and requests sent without an id) get no reply
     }
     const era = ERAS[inbound.profile.era];
-    const handler = era.methods.has(inbound.method) && offered(inbound.method, this.services.decl) ? REQUESTS.get(inbound.method) : undefined;
-    if (!handler) return answer(errorResponse(inbound.id, ErrorCodes.MethodNotFound, 'Method not found'), era.unknownMethod);
+    const descriptor = inbound.descriptor;
+    if (!descriptor) return answer(errorResponse(inbound.id, ErrorCodes.MethodNotFound, 'Method not found'), era.unknownMethod);
     const request = inbound as InboundRequest;
-    return refusalOf(request, this.services) ?? era.stamp(request, handler(request, this.services), this.services.decl);
+    const refusal = refusalOf(request, this.services);
+    if (refusal) return refusal;
+    const reply = descriptor.handle(request, this.services);
+    return descriptor.stamped ? era.stamp(request, reply, this.services.decl) : reply;
   }
 }
 
@@ -362,10 +392,15 @@ export class Dispatcher {
  */
 function unclaimed(envelope: Envelope): DispatchResult {
   if (envelope.id === undefined) return SILENCE;
-  if (envelope.method === 'initialize') {
+  if (envelope.method === METHOD.initialize) {
     return refused(errorResponse(envelope.id, ErrorCodes.HeaderMismatch, 'Header mismatch: initialize is a legacy request; MCP-Protocol-Version names a 2026-07-28 version'));
   }
   return refused(errorResponse(envelope.id, ErrorCodes.InvalidParams, `Invalid params: a 2026-07-28 request must carry params._meta["${META.protocolVersion}"]`));
+}
+
+/** The refusal of a batch under a protocol version that has none (2025-06-18 on, 2026-07-28). */
+function noBatches(version: string): string {
+  return errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: batches are not supported in protocol version ${version}`);
 }
 
 function unsupported(id: Envelope['id'] | null, version: string): string {

@@ -22,11 +22,17 @@ import type { DispatchResult } from './DispatchResult';
 import type { InboundRequest } from './Inbound';
 import type { ErrorPolicy } from './errorPolicy';
 import { clientCapabilitiesOf } from './callScope';
+import { METHOD } from '../protocol/methodNames';
 
 const NEVER_ABORTED = new AbortController().signal;
 
 /** The entry a URI names: a static resource or a template, with the procedure's positional arguments (or the problem with them). */
 export interface ResourceTarget {
+  readonly kind: 'resource';
+  /** The URI requested. */
+  readonly name: string;
+  /** The OAuth scopes a read needs (the entry's). */
+  readonly scopes: readonly string[];
   readonly entry: ResourceEntry;
   readonly key: string;
   readonly args: unknown[] | string;
@@ -36,9 +42,9 @@ export interface ResourceTarget {
 /** The static resource or first matching template `uri` names, or `undefined`. */
 export function resourceTarget(decl: ToolDeclaration, uri: string): ResourceTarget | undefined {
   const resource = decl.getResource(uri);
-  if (resource) return { entry: resource, key: uri, args: [], fixed: resource.contents };
+  if (resource) return { kind: 'resource', name: uri, scopes: resource.scopes, entry: resource, key: uri, args: [], fixed: resource.contents };
   const found = decl.catalog.findTemplate(uri);
-  return found && { entry: found.template, key: found.template.uriTemplate, args: found.args };
+  return found && { kind: 'resource', name: uri, scopes: found.template.scopes, entry: found.template, key: found.template.uriTemplate, args: found.args };
 }
 
 /** Runs resources/read requests for one declaration and procedure table. */
@@ -54,7 +60,7 @@ export class ResourceReader {
     const { id, params, profile } = request;
     const uri = isObject(params) ? params.uri : undefined;
     if (typeof uri !== 'string') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: resources/read requires "uri" as a string, got ${uri === undefined ? 'nothing' : jsonKind(uri)}`));
-    const target = resourceTarget(this.decl, uri);
+    const target = request.target?.kind === 'resource' ? request.target : undefined;
     if (!target) return this.notFound(request, uri);
     if (typeof target.args === 'string') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${uri} does not fit ${target.key}: ${target.args}`));
     const fn = this.defs.getResourceReader(target.key);
@@ -84,7 +90,7 @@ export class ResourceReader {
     try {
       return answer(this.write(request.id, uri, entry, value as ReadResult, request.profile));
     } catch (error) {
-      return answer(this.policy.internal(request.id, error, { requestId: request.id, method: 'resources/read' }));
+      return answer(this.policy.internal(request.id, error, { requestId: request.id, method: METHOD.resourcesRead }));
     }
   }
 
@@ -93,7 +99,7 @@ export class ResourceReader {
   }
 
   private failure(id: RequestId, error: unknown): string {
-    const info = { requestId: id, method: 'resources/read' };
+    const info = { requestId: id, method: METHOD.resourcesRead };
     if (error instanceof JsonRpcFault) {
       this.policy.report(error, info);
       return errorResponse(id, error.code, error.message);

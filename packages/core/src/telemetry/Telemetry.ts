@@ -11,12 +11,11 @@
  * attributes, the metric's attributes — is built once and reused, so a message costs one
  * attribute object (its id and address added) on top of what the OpenTelemetry API does.
  */
-import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { PeerInfo } from './PeerInfo';
 import { isObject } from '../guards';
 import { claimOf } from '../protocol/meta';
 import { isToolError, outcomeOf, resultJson } from './responseOutcome';
-import { ATTR, CALLER_CODES, CANCELLED, DURATION_METRIC, EXECUTE_TOOL, MCP_METHODS, OTHER_METHOD, RESOURCE_METHODS, SPAN_KIND_SERVER, STATUS_ERROR, TOOL_ERROR } from './conventions';
+import { ATTR, CALLER_CODES, CANCELLED, DURATION_METRIC, EXECUTE_TOOL, OTHER_METHOD, SPAN_KIND_SERVER, STATUS_ERROR, TOOL_ERROR } from './conventions';
 import type { TelemetryApi, TelemetryAttributes, TelemetryContext, TelemetryHistogram, TelemetryOptions, TelemetrySpan, TelemetrySpanOptions, TelemetryTracer } from './TelemetryOptions';
 
 /*
@@ -41,6 +40,15 @@ interface DispatchContext {
   readonly protocolVersion?: string;
   readonly session?: { readonly protocolVersion: string };
 }
+
+/** What a request acts on, resolved by the dispatcher: a declared tool, a resource. */
+interface NamedTarget {
+  readonly kind: string;
+  readonly name: string;
+}
+
+/** The methods the dispatcher knows, each with the kind of target it resolves (`tool`, `resource`) or none. */
+export type KnownMethods = ReadonlyMap<string, string | undefined>;
 
 /** An answer: the JSON-RPC response text, `''` when nothing is sent. */
 interface DispatchResult {
@@ -89,9 +97,14 @@ export class Telemetry {
   private readonly byMethod = new Map<string, ShapeTable>();
   private readonly byTool = new Map<string, ShapeTable>();
 
+  /**
+   * @param methods - the methods served, by name, with the kind of their target: any other is
+   * recorded as `_OTHER` (so a client cannot grow span names or series), a `resource` target's
+   * `params.uri` is `mcp.resource.uri`.
+   */
   constructor(
     options: TelemetryOptions,
-    private readonly decl: ToolDeclaration,
+    private readonly methods: KnownMethods,
   ) {
     this.tracer = options.tracer;
     this.api = options.api;
@@ -115,10 +128,16 @@ export class Telemetry {
   }
 
   /** Handles one request or notification in its span (`handle` runs the pipeline: rules, handler, stamp). */
-  handled<R extends DispatchResult>(envelope: Envelope, version: string, context: DispatchContext, handle: () => R | undefined | Promise<R | undefined>): R | undefined | Promise<R | undefined> {
+  handled<R extends DispatchResult>(
+    envelope: Envelope,
+    version: string,
+    context: DispatchContext,
+    handle: () => R | undefined | Promise<R | undefined>,
+    target?: NamedTarget,
+  ): R | undefined | Promise<R | undefined> {
     const start = this.arrival || performance.now();
     const peer = context.peer?.();
-    const shape = this.shapeOf(envelope, version, peer, true);
+    const shape = this.shapeOf(envelope, version, peer, true, target);
     const { api } = this;
     const active = api.context.active();
     const parent = this.parentOf(active, envelope.params);
@@ -148,10 +167,10 @@ export class Telemetry {
    * shape is built for it alone (the version it claims is the client's to choose).
    * @param envelope - the message's envelope, when it was read that far.
    */
-  refused<R extends DispatchResult>(result: R, context: DispatchContext, envelope?: Envelope): R {
+  refused<R extends DispatchResult>(result: R, context: DispatchContext, envelope?: Envelope, target?: NamedTarget): R {
     const start = this.arrival || performance.now();
     const peer = context.peer?.();
-    const shape = this.shapeOf(envelope, envelope && versionOf(envelope, context), peer, false);
+    const shape = this.shapeOf(envelope, envelope && versionOf(envelope, context), peer, false, target);
     const active = this.api.context.active();
     const parent = this.parentOf(active, envelope?.params);
     this.end(this.begin(shape, envelope, peer, start, active, parent), shape, envelope?.id, context, start, result);
@@ -170,16 +189,11 @@ export class Telemetry {
   }
 
   /** The shape of a message's spans: looked up (built the first time) for a handled message, built afresh for a refused one. */
-  private shapeOf(envelope: Envelope | undefined, version: string | undefined, peer: PeerInfo | undefined, cached: boolean): Shape {
-    const method = envelope && MCP_METHODS.has(envelope.method) ? envelope.method : OTHER_METHOD;
-    let tool: string | undefined;
-    if (method === 'tools/call') {
-      const params = envelope?.params;
-      const name = isObject(params) ? params.name : undefined;
-      // only declared tools: an unknown name is the caller's (-32602), and must not grow span names
-      if (typeof name === 'string' && this.decl.getTool(name)) tool = name;
-    }
-    if (!cached) return buildShape(method, tool, version, peer);
+  private shapeOf(envelope: Envelope | undefined, version: string | undefined, peer: PeerInfo | undefined, cached: boolean, target: NamedTarget | undefined): Shape {
+    const method = envelope && this.methods.has(envelope.method) ? envelope.method : OTHER_METHOD;
+    // only declared tools (the resolved target): an unknown name is the caller's (-32602), and must not grow span names
+    const tool = target?.kind === 'tool' ? target.name : undefined;
+    if (!cached) return buildShape(method, this.methods.get(method) === 'tool', tool, version, peer);
     const byKey = tool === undefined ? this.byMethod : this.byTool;
     const key = tool ?? method;
     let byVersion = byKey.get(key);
@@ -192,7 +206,7 @@ export class Telemetry {
     for (const shape of kinds) {
       if (shape.transport === peer?.transport && shape.protocol === peer?.protocol && shape.protocolVersion === peer?.protocolVersion) return shape;
     }
-    const shape = buildShape(method, tool, version, peer);
+    const shape = buildShape(method, this.methods.get(method) === 'tool', tool, version, peer);
     if (kinds.length < MAX_PEER_KINDS) kinds.push(shape);
     return shape;
   }
@@ -214,7 +228,7 @@ export class Telemetry {
     }
     const params = envelope?.params;
     if (envelope && isObject(params)) {
-      if (typeof params.uri === 'string' && RESOURCE_METHODS.has(envelope.method)) attributes[ATTR.resourceUri] = params.uri;
+      if (typeof params.uri === 'string' && this.methods.get(envelope.method) === 'resource') attributes[ATTR.resourceUri] = params.uri;
       if (this.capture && shape.toolsCall) attributes[ATTR.toolArguments] = JSON.stringify(params.arguments ?? {});
     }
     const options: TelemetrySpanOptions = { kind: SPAN_KIND_SERVER, attributes, startTime: this.origin + start };
@@ -254,9 +268,8 @@ export class Telemetry {
 }
 
 /** The span name and bounded attributes of (method, tool, version, kind of peer). */
-function buildShape(method: string, tool: string | undefined, version: string | undefined, peer: PeerInfo | undefined): Shape {
+function buildShape(method: string, toolsCall: boolean, tool: string | undefined, version: string | undefined, peer: PeerInfo | undefined): Shape {
   const common: TelemetryAttributes = { [ATTR.methodName]: method };
-  const toolsCall = method === 'tools/call';
   if (toolsCall) common[ATTR.operationName] = EXECUTE_TOOL;
   if (tool !== undefined) common[ATTR.toolName] = tool;
   if (version !== undefined) common[ATTR.protocolVersion] = version;

@@ -2,9 +2,9 @@
  * conventions: the names and values the OpenTelemetry semantic conventions for MCP
  * (`semantic-conventions-genai`, `model/mcp/*.yaml`, status: development) give server spans and
  * the server duration metric — attribute keys, the histogram's name, unit and bucket boundaries,
- * the JSON-RPC codes that are the caller's fault, and the method names the registry knows (any
- * other method is recorded as `_OTHER`, so a client cannot grow span names or metric series
- * without bound).
+ * and the JSON-RPC codes that are the caller's fault. Which method names are recorded (any other
+ * is `_OTHER`, so a client cannot grow span names or metric series without bound) is the
+ * dispatcher's method descriptors' to say.
  */
 
 /** Attribute keys, as the conventions spell them. */
@@ -56,44 +56,3 @@ export const CALLER_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32601
 /** `SpanKind.SERVER` and `SpanStatusCode.ERROR` of `@opentelemetry/api` (stable values). */
 export const SPAN_KIND_SERVER = 1;
 export const STATUS_ERROR = 2;
-
-/** The method names of the conventions' registry (both eras). */
-export const MCP_METHODS: ReadonlySet<string> = new Set([
-  'initialize',
-  'ping',
-  'server/discover',
-  'tools/list',
-  'tools/call',
-  'resources/list',
-  'resources/templates/list',
-  'resources/read',
-  'resources/subscribe',
-  'resources/unsubscribe',
-  'subscriptions/listen',
-  'prompts/list',
-  'prompts/get',
-  'completion/complete',
-  'logging/setLevel',
-  'sampling/createMessage',
-  'elicitation/create',
-  'roots/list',
-  'tasks/get',
-  'tasks/update',
-  'tasks/result',
-  'tasks/list',
-  'tasks/cancel',
-  'notifications/initialized',
-  'notifications/cancelled',
-  'notifications/progress',
-  'notifications/message',
-  'notifications/roots/list_changed',
-  'notifications/tools/list_changed',
-  'notifications/resources/list_changed',
-  'notifications/resources/updated',
-  'notifications/prompts/list_changed',
-  'notifications/subscriptions/acknowledged',
-  'notifications/tasks/status',
-]);
-
-/** Methods whose `params.uri` names a resource (`mcp.resource.uri`; never in the span name). */
-export const RESOURCE_METHODS: ReadonlySet<string> = new Set(['resources/read', 'resources/subscribe', 'resources/unsubscribe', 'notifications/resources/updated']);

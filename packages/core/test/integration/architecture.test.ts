@@ -99,6 +99,19 @@ describe('architecture', () => {
     }
   });
 
+  it('only the method descriptors name MCP methods: no server source file but protocol/methodNames.ts spells a method name', () => {
+    const names = join(packages, 'core', 'src', 'protocol', 'methodNames.ts');
+    const spec = String.raw`initialize|ping|server/discover|tools/(list|call)|resources/(list|read|templates/list|subscribe|unsubscribe)|prompts/(list|get)|completion/complete|logging/setLevel|tasks/(get|update|cancel|result|list)|notifications/[a-z_/]+|sampling/createMessage|elicitation/create|roots/list|subscriptions/listen`;
+    const literal = new RegExp(String.raw`['"\`](${spec})['"\`]`);
+    // the test client is a client: it sends methods by name (it is no part of a server)
+    const servers = ['core', 'express', 'stdio', 'fetch', 'jwt', 'redis', 'fastify'].flatMap((pkg) => sources(join(packages, pkg, 'src'))).filter((f) => !/[\\/]testing[\\/]/.test(f));
+    expect(servers.length).toBeGreaterThan(100);
+    const named = servers.filter((f) => f !== names).map((f) => `${relative(packages, f)}: ${code(f).match(literal)?.[0] ?? 'none'}`);
+    expect(named.filter((line) => !line.endsWith(': none'))).toEqual([]);
+    // and the names file does spell them (the pattern can match)
+    expect(code(names)).toMatch(literal);
+  });
+
   it('core imports nothing but its own files (no node:, express, http, streams)', () => {
     for (const file of sources(join(packages, 'core', 'src'))) {
       for (const spec of imports(file)) expect(`${relative(packages, file)} -> ${spec}`).toMatch(/ -> \.\.?\//);

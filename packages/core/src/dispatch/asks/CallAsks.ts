@@ -21,15 +21,16 @@ import { clientCapabilitiesOf } from '../callScope';
 import { bindingOf } from './requestState';
 import type { RoundState, StateSealer } from './requestState';
 import { answerProblem } from './answerProblem';
+import { METHOD } from '../../protocol/methodNames';
 
 /** What can be asked, by the client capability it needs. */
 export type AskKind = 'elicitation' | 'sampling' | 'roots';
 
 /** The JSON-RPC method of each kind of ask. */
 export const ASK_METHODS: Readonly<Record<AskKind, string>> = Object.freeze({
-  elicitation: 'elicitation/create',
-  sampling: 'sampling/createMessage',
-  roots: 'roots/list',
+  elicitation: METHOD.elicit,
+  sampling: METHOD.sample,
+  roots: METHOD.listRoots,
 });
 
 const WHAT: Readonly<Record<AskKind, string>> = Object.freeze({ elicitation: 'user input (elicitation)', sampling: 'a completion from its model (sampling)', roots: 'its roots' });

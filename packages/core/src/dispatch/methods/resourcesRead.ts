@@ -3,6 +3,17 @@
  * (the resource's scopes) are the pipeline's chain; the result carries what its version's results
  * end with (2026-07-28: cache hints, resultType, serverInfo `_meta`).
  */
-import type { RequestHandler } from './Handler';
+import { isObject } from '../../guards';
+import { resourceTarget } from '../ResourceReader';
+import type { MethodDescriptor } from './MethodDescriptor';
+import { METHOD } from '../../protocol/methodNames';
 
-export const resourcesRead: RequestHandler = (request, { resources }) => resources.read(request);
+export const resourcesRead: MethodDescriptor = {
+  method: METHOD.resourcesRead,
+  eras: ['legacy', 'modern'],
+  offered: (decl) => decl.catalog.hasResources,
+  targetKind: 'resource',
+  target: (params, decl) => (isObject(params) && typeof params.uri === 'string' ? resourceTarget(decl, params.uri) : undefined),
+  nameHeader: { param: 'uri', noun: 'URI' },
+  handle: (request, { resources }) => resources.read(request),
+};

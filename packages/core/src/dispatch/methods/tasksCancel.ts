@@ -6,9 +6,12 @@
  * tasks): the task as it is after the request.
  */
 import type { RequestHandler } from './Handler';
+import type { MethodDescriptor } from './MethodDescriptor';
+import { TASKS_EXTENSION } from '../tasks/taskWire';
 import { ACK_JSON, eraTaskResult, readTaskCall, storeFailure, unknownTask } from '../tasks/taskRequest';
+import { METHOD } from '../../protocol/methodNames';
 
-export const tasksCancel: RequestHandler = (request, services) => {
+const handle: RequestHandler = (request, services) => {
   const call = readTaskCall(request, services);
   if (!('taskId' in call)) return call;
   if (!call.store) return unknownTask(request, call.taskId);
@@ -16,3 +19,5 @@ export const tasksCancel: RequestHandler = (request, services) => {
     .cancel(call.taskId, call.owner)
     .then((task) => (task ? eraTaskResult(request, services, task, ACK_JSON) : unknownTask(request, call.taskId)), storeFailure(request, services));
 };
+
+export const tasksCancel: MethodDescriptor = { method: METHOD.tasksCancel, eras: ['legacy', 'modern'], nameHeader: { param: 'taskId', noun: 'task id' }, extension: TASKS_EXTENSION, handle };

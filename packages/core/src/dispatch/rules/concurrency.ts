@@ -5,4 +5,4 @@
  */
 import type { Rule } from './Rule';
 
-export const concurrency: Rule = (request, { tools }) => (request.method === 'tools/call' ? tools.busyRefusal(request) : undefined);
+export const concurrency: Rule = (request, { tools }) => (request.descriptor?.targetKind === 'tool' ? tools.busyRefusal(request) : undefined);

@@ -15,11 +15,10 @@ import { refused } from '../DispatchResult';
 import type { DispatchContext } from '../Dispatcher';
 import type { Rule } from './Rule';
 
-export const paramHeaders: Rule = (request, { decl }) => {
-  const { context, params } = request;
-  if (!request.meta || !context.header || request.method !== 'tools/call' || !isObject(params) || typeof params.name !== 'string') return undefined;
-  const tool = decl.getTool(params.name);
-  const problem = tool && paramHeadersProblem(tool, params, context);
+export const paramHeaders: Rule = (request) => {
+  const { context, params, target: tool } = request;
+  if (!request.meta || !context.header || tool?.kind !== 'tool' || !isObject(params)) return undefined;
+  const problem = paramHeadersProblem(tool, params, context);
   return problem ? refused(errorResponse(request.id, ErrorCodes.HeaderMismatch, problem)) : undefined;
 };
 

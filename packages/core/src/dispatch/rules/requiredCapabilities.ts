@@ -14,12 +14,11 @@ import type { Rule } from './Rule';
 import { knownClientCapabilitiesOf } from '../callScope';
 
 /** The -32021 refusal of a call whose tool needs a capability the client did not declare, or `undefined`. */
-export const requiredCapabilities: Rule = (request, { decl }): DispatchResult | undefined => {
-  const params = request.params;
-  if (request.method !== 'tools/call' || !isObject(params) || typeof params.name !== 'string') return undefined;
-  const tool = decl.getTool(params.name);
-  const required = tool?.requiredCapabilities;
-  if (!tool || !required) return undefined;
+export const requiredCapabilities: Rule = (request): DispatchResult | undefined => {
+  const tool = request.target;
+  if (tool?.kind !== 'tool') return undefined;
+  const required = tool.requiredCapabilities;
+  if (!required) return undefined;
   const declared = knownClientCapabilitiesOf(request);
   if (!declared) return undefined;
   const missing = missingCapabilities(required, declared);

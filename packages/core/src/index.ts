@@ -73,7 +73,7 @@ export type { ResultMeta } from './remoting/ResultMeta';
 export type { ToolError } from './remoting/ToolError';
 
 export { Dispatcher } from './dispatch/Dispatcher';
-export type { DispatchContext } from './dispatch/Dispatcher';
+export type { DispatchContext } from './dispatch/DispatchContext';
 export type { DispatchResult, DispatchStatus } from './dispatch/DispatchResult';
 export type { DispatcherOptions } from './dispatch/setup';
 export type { MissingProcedures } from './dispatch/missingProcedures';
@@ -104,6 +104,7 @@ export { DEFAULT_MAX_BODY_BYTES } from './httpRules/HttpOptions';
 export type { HttpOptions } from './httpRules/HttpOptions';
 
 export type { AuthInfo, TokenVerifier } from './auth/AuthInfo';
+export type { Principal, TokenPrincipal, ConnectionPrincipal, AnonymousPrincipal } from './auth/Principal';
 export { AuthServerUnavailableError } from './auth/AuthServerUnavailableError';
 export type { AuthOptions } from './httpRules/AuthOptions';
 export { Access } from './auth/Access';

@@ -6,7 +6,7 @@
 import type { ProtocolProfile } from '../protocol/profile';
 import type { RequestMeta } from '../protocol/meta';
 import type { RequestId } from './jsonRpc';
-import type { DispatchContext } from './Dispatcher';
+import type { DispatchContext } from './DispatchContext';
 import type { MethodDescriptor } from './methods/MethodDescriptor';
 import type { Target } from './Target';
 

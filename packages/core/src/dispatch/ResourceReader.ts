@@ -22,6 +22,7 @@ import type { DispatchResult } from './DispatchResult';
 import type { InboundRequest } from './Inbound';
 import type { ErrorPolicy } from './errorPolicy';
 import { clientCapabilitiesOf } from './callScope';
+import { principalOf } from './principal';
 import { METHOD } from '../protocol/methodNames';
 
 const NEVER_ABORTED = new AbortController().signal;
@@ -169,6 +170,10 @@ class ResourceReadContext implements ReadContext {
 
   get auth(): ReadContext['auth'] {
     return this.inbound.context.access?.auth;
+  }
+
+  get principal(): ReadContext['principal'] {
+    return principalOf(this.inbound.context);
   }
 
   get clientCapabilities(): Readonly<Record<string, unknown>> {

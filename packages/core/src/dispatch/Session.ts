@@ -7,6 +7,8 @@
 import { DEFAULT_NEGOTIATED_VERSION } from '../protocol/profile';
 import type { RequestId } from './jsonRpc';
 import type { LoggingLevel } from '../protocol/logLevels';
+import { connectionPrincipal } from '../auth/Principal';
+import type { ConnectionPrincipal } from '../auth/Principal';
 
 /**
  * One call in flight. Its AbortController is created only when the procedure reads its signal,
@@ -49,6 +51,15 @@ export class Session {
   private capabilities: Readonly<Record<string, unknown>> | undefined;
   private level: LoggingLevel | undefined;
   private readonly awaited = new Map<RequestId, (message: unknown) => void>();
+  private connection: ConnectionPrincipal | undefined;
+
+  /**
+   * Who calls on this connection when no token says (stdio): the connection itself, under a
+   * random id — so its tasks are its own, and no other connection lists or reads them.
+   */
+  get principal(): ConnectionPrincipal {
+    return (this.connection ??= connectionPrincipal(globalThis.crypto.randomUUID()));
+  }
 
   /** The protocol version in force: `2025-03-26` until an `initialize` succeeds. */
   get protocolVersion(): string {

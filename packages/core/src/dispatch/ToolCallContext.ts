@@ -16,6 +16,8 @@ import { clientCapabilitiesOf, loggingLevelOf } from './callScope';
 import { messageNotification, progressNotification, progressTokenOf } from './notifications';
 import type { ProgressToken } from './notifications';
 import type { AuthInfo } from '../auth/AuthInfo';
+import type { Principal } from '../auth/Principal';
+import { principalOf } from './principal';
 import { CallAsks } from './asks/CallAsks';
 import type { AskKind, AskSettings, Interruption } from './asks/CallAsks';
 import { InputUnavailableError } from '../remoting/InputUnavailableError';
@@ -63,6 +65,10 @@ export class ToolCallContext implements CallContext {
 
   get auth(): AuthInfo | undefined {
     return this.inbound.context.access?.auth;
+  }
+
+  get principal(): Principal {
+    return principalOf(this.inbound.context);
   }
 
   get clientCapabilities(): Readonly<Record<string, unknown>> {

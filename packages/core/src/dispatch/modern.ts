@@ -17,7 +17,7 @@ import { errorResponse, errorResponseWithData } from './jsonRpc';
 import type { RequestId } from './jsonRpc';
 import { refused } from './DispatchResult';
 import type { DispatchResult } from './DispatchResult';
-import type { DispatchContext } from './Dispatcher';
+import type { DispatchContext } from './DispatchContext';
 import type { Envelope } from './classify';
 import { ERA_METHODS } from './methods/methods';
 import type { NameHeader } from './methods/MethodDescriptor';

@@ -11,6 +11,7 @@ import type { ParamSpec, ParamValues } from '../declaration/Tool';
 import type { ToolError } from './ToolError';
 import type { ResultMeta } from './ResultMeta';
 import type { AuthInfo } from '../auth/AuthInfo';
+import type { Principal } from '../auth/Principal';
 import type { Era } from '../protocol/profile';
 import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult } from './asks';
 import type { LoggingLevel } from '../protocol/logLevels';
@@ -52,6 +53,12 @@ export interface CallContext {
    * stdio and on open endpoints.
    */
   readonly auth?: AuthInfo;
+  /**
+   * Who is calling, as everything keyed by caller sees it (the owner of this call's tasks, the
+   * binding of its `requestState`): the token's issuer, subject and client id with `auth`; the
+   * connection on stdio; `{ kind: 'anonymous' }` on an open HTTP endpoint.
+   */
+  readonly principal: Principal;
   /**
    * The capabilities the client declared, as far as this request can know them: on stdio the
    * `capabilities` of the connection's `initialize`; over stateless HTTP nothing carries them,
@@ -149,6 +156,8 @@ export interface ReadContext {
   readonly request?: unknown;
   /** The verified access token's facts on a protected endpoint; `undefined` elsewhere. */
   readonly auth?: AuthInfo;
+  /** Who is calling (see {@link CallContext.principal}). */
+  readonly principal: Principal;
   /** The capabilities the client declared, as far as this request can know them (`{}` when unknown). */
   readonly clientCapabilities: Readonly<Record<string, unknown>>;
 }

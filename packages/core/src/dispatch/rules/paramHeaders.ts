@@ -12,7 +12,7 @@ import { PARAM_HEADER_PREFIX, headerStates, headerValue } from '../../protocol/h
 import { isObject } from '../../guards';
 import { errorResponse } from '../jsonRpc';
 import { refused } from '../DispatchResult';
-import type { DispatchContext } from '../Dispatcher';
+import type { DispatchContext } from '../DispatchContext';
 import type { Rule } from './Rule';
 
 export const paramHeaders: Rule = (request) => {

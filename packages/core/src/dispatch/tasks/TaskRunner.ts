@@ -25,7 +25,7 @@ import { isTerminalTaskStatus } from '../../tasks/TaskRecord';
 import type { TaskError, TaskRecord } from '../../tasks/TaskRecord';
 import { answer, busy } from '../DispatchResult';
 import type { DispatchResult } from '../DispatchResult';
-import type { DispatchContext } from '../Dispatcher';
+import type { DispatchContext } from '../DispatchContext';
 import type { ErrorPolicy } from '../errorPolicy';
 import { Inbound } from '../Inbound';
 import type { InboundRequest } from '../Inbound';

@@ -10,7 +10,7 @@
  */
 import type { TaskRecord } from '../../tasks/TaskRecord';
 import type { RequestId } from '../jsonRpc';
-import type { DispatchContext } from '../Dispatcher';
+import type { DispatchContext } from '../DispatchContext';
 import { legacyTask, RELATED_TASK_META } from './taskWire';
 import { isObject } from '../../guards';
 import { METHOD } from '../../protocol/methodNames';

@@ -30,6 +30,7 @@ import { Inbound, InboundRequest, Mode } from './Inbound';
 import { answer, DispatchResult, refused, Reply, SILENCE } from './DispatchResult';
 import type { Services } from './methods/Handler';
 import { ANY_ERA_METHODS, ERA_METHODS, NOTIFICATIONS, TELEMETRY_METHODS } from './methods/methods';
+import type { MethodDescriptor } from './methods/MethodDescriptor';
 import { ERAS } from './eras';
 import { refusalOf } from './rules/chain';
 import { Limits, resolveLimits } from './limits';
@@ -108,7 +109,7 @@ export class Dispatcher {
     const serve = this.serve.bind(this);
     const { decl } = this.services;
     this.guarded = (msg, context, mode) => telemetry.arrive(() => guarded(msg, context, mode));
-    this.serve = (inbound) => telemetry.handled(inbound, inbound.profile.version, inbound.context, () => serve(inbound), inbound.target);
+    this.serve = (inbound, descriptor) => telemetry.handled(inbound, inbound.profile.version, inbound.context, () => serve(inbound, descriptor), inbound.target);
     this.refuse = (result, context, envelope) => telemetry.refused(result, context, envelope, envelope && ANY_ERA_METHODS.get(envelope.method)?.target?.(envelope.params, decl));
   }
 
@@ -258,10 +259,12 @@ export class Dispatcher {
    */
   private message(envelope: Envelope, profile: ProtocolProfile, context: DispatchContext, mode: Mode, inBatch: boolean, meta?: RequestMeta): Reply {
     const inbound = new Inbound(envelope.id, envelope.method, envelope.params, profile, context, mode, inBatch, meta);
+    let descriptor: MethodDescriptor | undefined;
     if (inbound.id !== undefined) {
       const { decl } = this.services;
-      const descriptor = ERA_METHODS[profile.era].get(inbound.method);
-      if (descriptor && (descriptor.offered === undefined || descriptor.offered(decl))) {
+      descriptor = ERA_METHODS[profile.era].get(inbound.method);
+      if (descriptor && descriptor.offered && !descriptor.offered(decl)) descriptor = undefined;
+      if (descriptor) {
         inbound.descriptor = descriptor;
         try {
           if (descriptor.target) inbound.target = descriptor.target(inbound.params, decl);
@@ -270,13 +273,13 @@ export class Dispatcher {
         }
       }
     }
-    return this.serve(inbound);
+    return this.serve(inbound, descriptor);
   }
 
-  /** Serves a resolved request or notification (with telemetry, in its span). */
-  private serve(inbound: Inbound): Reply {
+  /** Serves a resolved request (its descriptor: `undefined` when its era lacks the method) or a notification (with telemetry, in its span). */
+  private serve(inbound: Inbound, descriptor: MethodDescriptor | undefined): Reply {
     try {
-      return this.route(inbound);
+      return this.route(inbound, descriptor);
     } catch (error) {
       return this.internal(inbound, error);
     }
@@ -312,13 +315,12 @@ export class Dispatcher {
    * The pipeline of one admitted message: a notification goes to its handler (if any); a request
    * of a method its era has passes the rules' chain, then its one handler, and its era stamps the reply.
    */
-  private route(inbound: Inbound): Reply {
+  private route(inbound: Inbound, descriptor: MethodDescriptor | undefined): Reply {
     if (inbound.id === undefined) {
       NOTIFICATIONS.get(inbound.method)?.handle(inbound);
       return undefined; // notifications (and requests sent without an id) get no reply
     }
     const era = ERAS[inbound.profile.era];
-    const descriptor = inbound.descriptor;
     if (!descriptor) return answer(errorResponse(inbound.id, ErrorCodes.MethodNotFound, 'Method not found'), era.unknownMethod);
     const request = inbound as InboundRequest;
     const refusal = refusalOf(request, this.services);

@@ -7,7 +7,7 @@ import type { ProtocolProfile } from '../protocol/profile';
 import type { RequestMeta } from '../protocol/meta';
 import type { RequestId } from './jsonRpc';
 import type { DispatchContext } from './DispatchContext';
-import type { MethodDescriptor } from './methods/MethodDescriptor';
+import type { MethodTraits } from './methods/MethodTraits';
 import type { Target } from './Target';
 
 /** How a message may run: `sync` (Service, `dispatchSync`: a Promise is an error) or `async`. */
@@ -29,7 +29,7 @@ export class Inbound {
   ) {}
 
   /** The request's method as its era serves it; `undefined` for a notification or a method its era lacks (or its declaration does not offer). */
-  descriptor: MethodDescriptor | undefined = undefined;
+  descriptor: MethodTraits | undefined = undefined;
 
   /** What the request acts on, resolved once by its descriptor (see {@link Target}); `undefined` when it names none or none matches. */
   target: Target | undefined = undefined;

@@ -6,7 +6,7 @@
  * declaration up again.
  */
 import type { Tool } from '../declaration/Tool';
-import type { ResourceTarget } from './ResourceReader';
+import type { ResourceTarget } from './resourceTarget';
 
 /** A request's resolved target: a {@link Tool} or a {@link ResourceTarget}. */
 export type Target = Tool | ResourceTarget;

@@ -20,7 +20,7 @@ import type { DispatchResult } from './DispatchResult';
 import type { DispatchContext } from './DispatchContext';
 import type { Envelope } from './classify';
 import { ERA_METHODS } from './methods/methods';
-import type { NameHeader } from './methods/MethodDescriptor';
+import type { NameHeader } from './methods/MethodTraits';
 
 /** A claimed request that passed the ladder: its profile and what its `_meta` says. */
 export interface Admission {

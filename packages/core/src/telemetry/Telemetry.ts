@@ -11,6 +11,7 @@
  * attributes, the metric's attributes — is built once and reused, so a message costs one
  * attribute object (its id and address added) on top of what the OpenTelemetry API does.
  */
+import { ErrorCodes } from '../faults/ErrorCodes';
 import type { PeerInfo } from './PeerInfo';
 import { isObject } from '../guards';
 import { claimOf } from '../protocol/meta';
@@ -243,10 +244,10 @@ export class Telemetry {
   /** Records the outcome on the span, ends it, and records the duration. */
   private end(span: TelemetrySpan, shape: Shape, id: RequestId | undefined, context: DispatchContext, start: number, result: DispatchResult | undefined, thrown?: unknown): void {
     const finish = performance.now();
-    const outcome = thrown === undefined ? outcomeOf(result?.body ?? '', id) : { code: -32603, message: 'Internal error' };
+    const outcome = thrown === undefined ? outcomeOf(result?.body ?? '', id) : { code: ErrorCodes.InternalError, message: 'Internal error' };
     let errorType: string | undefined;
     let statusCode: string | undefined;
-    if (outcome.code === -32603 && context.signal?.aborted) {
+    if (outcome.code === ErrorCodes.InternalError && context.signal?.aborted) {
       errorType = CANCELLED; // the client went away (HTTP) and the procedure failed with the abort
       statusCode = String(outcome.code);
     } else if (outcome.code !== undefined) {

@@ -6,6 +6,7 @@
  * is `_OTHER`, so a client cannot grow span names or metric series without bound) is the
  * dispatcher's method descriptors' to say.
  */
+import { ErrorCodes } from '../faults/ErrorCodes';
 
 /** Attribute keys, as the conventions spell them. */
 export const ATTR = Object.freeze({
@@ -51,7 +52,7 @@ export const OTHER_METHOD = '_OTHER';
  * not make the span an error (-32700 parse, -32600 invalid request, -32601 method not found,
  * -32602 invalid params — an unknown tool included — and -32002 resource not found).
  */
-export const CALLER_CODES: ReadonlySet<number> = new Set([-32700, -32600, -32601, -32602, -32002]);
+export const CALLER_CODES: ReadonlySet<number> = new Set([ErrorCodes.ParseError, ErrorCodes.InvalidRequest, ErrorCodes.MethodNotFound, ErrorCodes.InvalidParams, ErrorCodes.ResourceNotFound]);
 
 /** `SpanKind.SERVER` and `SpanStatusCode.ERROR` of `@opentelemetry/api` (stable values). */
 export const SPAN_KIND_SERVER = 1;

@@ -4,7 +4,7 @@
  * end with (2026-07-28: cache hints, resultType, serverInfo `_meta`).
  */
 import { isObject } from '../../guards';
-import { resourceTarget } from '../ResourceReader';
+import { resourceTarget } from '../resourceTarget';
 import type { MethodDescriptor } from './MethodDescriptor';
 import { METHOD } from '../../protocol/methodNames';
 

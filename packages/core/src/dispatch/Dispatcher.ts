@@ -29,15 +29,15 @@ import { classify, Envelope } from './classify';
 import { Inbound, InboundRequest, Mode } from './Inbound';
 import { answer, DispatchResult, refused, Reply, SILENCE } from './DispatchResult';
 import type { Services } from './methods/Handler';
-import { ANY_ERA_METHODS, ERA_METHODS, NOTIFICATIONS, TELEMETRY_METHODS } from './methods/methods';
+import { ANY_ERA_METHODS, ERA_METHODS } from './methods/methods';
 import type { MethodDescriptor } from './methods/MethodDescriptor';
-import { ERAS } from './eras';
-import { refusalOf } from './rules/chain';
+import { Chains, DEFAULT_RULES } from './rules/chain';
+import type { Rule } from './rules/Rule';
+import { telemetryRule } from './rules/telemetry';
 import { Limits, resolveLimits } from './limits';
 import { textTooDeep, valueTooDeep } from './nestingDepth';
 import { topLevelId } from './topLevelId';
 import type { RequestId } from './jsonRpc';
-import { Telemetry } from '../telemetry/Telemetry';
 import type { DispatchContext } from './DispatchContext';
 import { METHOD } from '../protocol/methodNames';
 
@@ -73,6 +73,11 @@ export function createDispatcher(owner: string, defs: unknown, decl: unknown, op
 export class Dispatcher {
   private readonly services: Services;
   private readonly limits: Limits;
+  /** The rule chain of every request, composed per (era, method). */
+  private readonly chains: Chains;
+  /** The rules that see every message's arrival, and those that see messages refused before a chain. */
+  private readonly arrivals: readonly Rule[];
+  private readonly refusals: readonly Rule[];
 
   /**
    * @param defs - the procedures (not copied: later registrations are seen).
@@ -96,25 +101,17 @@ export class Dispatcher {
       if (names.length) throw new TypeError(`new Dispatcher: ${missingProceduresMessage(names)} (or pass missingProcedures: 'warn')`);
     }
     this.unchecked = missing === 'warn' ? defs : undefined;
-    if (checked.telemetry) this.instrument(new Telemetry(checked.telemetry, TELEMETRY_METHODS));
+    const rules = checked.telemetry ? [telemetryRule(checked.telemetry), ...DEFAULT_RULES] : DEFAULT_RULES;
+    this.chains = new Chains(rules, this.services);
+    this.arrivals = rules.filter((rule) => rule.arrive);
+    this.refusals = rules.filter((rule) => rule.refused);
   }
 
-  /**
-   * With the `telemetry` option, wraps the three points every message passes — its arrival, its
-   * handling and its refusal before a handler — so each request gets its span once, on every era
-   * and transport. Done once here, so a dispatcher without telemetry runs exactly the plain path.
-   */
-  private instrument(telemetry: Telemetry): void {
-    const guarded = this.guarded.bind(this);
-    const serve = this.serve.bind(this);
-    const { decl } = this.services;
-    this.guarded = (msg, context, mode) => telemetry.arrive(() => guarded(msg, context, mode));
-    this.serve = (inbound, descriptor) => telemetry.handled(inbound, inbound.profile.version, inbound.context, () => serve(inbound, descriptor), inbound.target);
-    this.refuse = (result, context, envelope) => telemetry.refused(result, context, envelope, envelope && ANY_ERA_METHODS.get(envelope.method)?.target?.(envelope.params, decl));
-  }
-
-  /** A message answered before it reached a handler (with telemetry, its span records it). */
-  private refuse(result: DispatchResult, _context: DispatchContext, _envelope?: Envelope): DispatchResult {
+  /** A message answered before it reached a chain: the rules that observe refusals see it (telemetry records its span). */
+  private refuse(result: DispatchResult, context: DispatchContext, envelope?: Envelope): DispatchResult {
+    if (this.refusals.length === 0) return result;
+    const target = envelope && ANY_ERA_METHODS.get(envelope.method)?.target?.(envelope.params, this.services.decl);
+    for (const rule of this.refusals) result = rule.refused!(result, context, envelope, target);
     return result;
   }
 
@@ -123,7 +120,7 @@ export class Dispatcher {
 
   /** Dispatches a raw message (JSON text) or an already parsed one; always resolves, never rejects. */
   dispatch(message: unknown, context: DispatchContext = {}): Promise<DispatchResult> {
-    return Promise.resolve(this.guarded(message, context, 'async'));
+    return Promise.resolve(this.arrive(message, context, 'async'));
   }
 
   /**
@@ -131,12 +128,23 @@ export class Dispatcher {
    * Promise is answered with a -32603 error ("asynchronous procedure").
    */
   dispatchSync(message: unknown, context: DispatchContext = {}): DispatchResult {
-    return this.guarded(message, context, 'sync') as DispatchResult;
+    return this.arrive(message, context, 'sync') as DispatchResult;
   }
 
   /** Like {@link dispatch}, but returns the result directly when no procedure went asynchronous. */
   handle(message: unknown, context: DispatchContext = {}): DispatchResult | Promise<DispatchResult> {
-    return this.guarded(message, context, 'async');
+    return this.arrive(message, context, 'async');
+  }
+
+  /** Dispatches a message or batch within the rules that see arrivals (none: directly). */
+  private arrive(message: unknown, context: DispatchContext, mode: Mode): DispatchResult | Promise<DispatchResult> {
+    if (this.arrivals.length === 0) return this.guarded(message, context, mode);
+    let run = () => this.guarded(message, context, mode);
+    for (const rule of this.arrivals) {
+      const inner = run;
+      run = () => rule.arrive!(inner);
+    }
+    return run();
   }
 
   /** Never throws: anything unexpected (say, a parsed message object with a throwing getter) is -32603. */
@@ -317,16 +325,10 @@ export class Dispatcher {
    */
   private route(inbound: Inbound, descriptor: MethodDescriptor | undefined): Reply {
     if (inbound.id === undefined) {
-      NOTIFICATIONS.get(inbound.method)?.handle(inbound);
+      this.chains.notification(inbound);
       return undefined; // notifications (and requests sent without an id) get no reply
     }
-    const era = ERAS[inbound.profile.era];
-    if (!descriptor) return answer(errorResponse(inbound.id, ErrorCodes.MethodNotFound, 'Method not found'), era.unknownMethod);
-    const request = inbound as InboundRequest;
-    const refusal = refusalOf(request, this.services);
-    if (refusal) return refusal;
-    const reply = descriptor.handle(request, this.services);
-    return descriptor.stamped ? era.stamp(request, reply, this.services.decl) : reply;
+    return this.chains.request(inbound as InboundRequest, descriptor);
   }
 }
 

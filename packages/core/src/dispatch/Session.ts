@@ -4,7 +4,7 @@
  * `logging/setLevel` set, and the calls in flight so `notifications/cancelled` can abort them.
  * Stateless HTTP has no session.
  */
-import { ErrorCodes } from '../faults/ErrorCodes';
+import { LOCAL_ERROR_CODES } from '../faults/ErrorCodes';
 import { DEFAULT_NEGOTIATED_VERSION } from '../protocol/profile';
 import type { RequestId } from './jsonRpc';
 import type { LoggingLevel } from '../protocol/logLevels';
@@ -123,7 +123,7 @@ export class Session {
   inputEnded(): void {
     const awaited = [...this.awaited.values()];
     this.awaited.clear();
-    for (const onResponse of awaited) onResponse({ error: { code: ErrorCodes.ConnectionClosed, message: 'the client closed its end of the connection' } });
+    for (const onResponse of awaited) onResponse({ error: { code: LOCAL_ERROR_CODES.ConnectionClosed, message: 'the client closed its end of the connection' } });
   }
 
   /** @internal Stops waiting for the response to `id` (its asker gave up). */

@@ -18,11 +18,6 @@ export const ErrorCodes = {
    * MCP specification reserves (-32020 to -32099).
    */
   ServerBusy: -32000,
-  /**
-   * A local answer, never sent: what an awaited request of the server's own (an ask, a ping)
-   * settles with when the client closes its end of the connection before answering.
-   */
-  ConnectionClosed: -32000,
   /** Legacy versions: `resources/read` of a URI the server does not serve (`data.uri`). 2026-07-28 forbids it and answers -32602. */
   ResourceNotFound: -32002,
   /** 2026-07-28: an HTTP header (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`) is missing, malformed or disagrees with the body. */
@@ -35,3 +30,9 @@ export const ErrorCodes = {
 
 /** One of the {@link ErrorCodes}. */
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/**
+ * @internal Codes of local answers, never sent: what an awaited request of the server's own (an
+ * ask, a ping) settles with when the client closes its end of the connection before answering.
+ */
+export const LOCAL_ERROR_CODES = Object.freeze({ ConnectionClosed: -32000 } as const);

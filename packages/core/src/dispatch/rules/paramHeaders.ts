@@ -15,11 +15,15 @@ import { refused } from '../DispatchResult';
 import type { DispatchContext } from '../DispatchContext';
 import type { Rule } from './Rule';
 
-export const paramHeaders: Rule = (request) => {
-  const { context, params, target: tool } = request;
-  if (!request.meta || !context.header || tool?.kind !== 'tool' || !isObject(params)) return undefined;
-  const problem = paramHeadersProblem(tool, params, context);
-  return problem ? refused(errorResponse(request.id, ErrorCodes.HeaderMismatch, problem)) : undefined;
+export const paramHeaders: Rule = {
+  name: 'paramHeaders',
+  concerns: (method) => method?.targetKind === 'tool',
+  before(request) {
+    const { context, params, target: tool } = request;
+    if (!request.meta || !context.header || tool?.kind !== 'tool' || !isObject(params)) return undefined;
+    const problem = paramHeadersProblem(tool, params, context);
+    return problem ? refused(errorResponse(request.id, ErrorCodes.HeaderMismatch, problem)) : undefined;
+  },
 };
 
 function paramHeadersProblem(tool: Tool, params: Record<string, unknown>, context: DispatchContext): string | undefined {

@@ -11,10 +11,17 @@ import { isObject } from '../../guards';
 import { errorResponseWithData } from '../jsonRpc';
 import { DispatchResult, refused } from '../DispatchResult';
 import type { Rule } from './Rule';
+import type { InboundRequest } from '../Inbound';
 import { knownClientCapabilitiesOf } from '../callScope';
 
 /** The -32021 refusal of a call whose tool needs a capability the client did not declare, or `undefined`. */
-export const requiredCapabilities: Rule = (request): DispatchResult | undefined => {
+export const requiredCapabilities: Rule = {
+  name: 'requiredCapabilities',
+  concerns: (method) => method?.targetKind === 'tool',
+  before: (request) => capabilityRefusal(request),
+};
+
+function capabilityRefusal(request: InboundRequest): DispatchResult | undefined {
   const tool = request.target;
   if (tool?.kind !== 'tool') return undefined;
   const required = tool.requiredCapabilities;
@@ -29,7 +36,7 @@ export const requiredCapabilities: Rule = (request): DispatchResult | undefined 
       requiredCapabilities: missing,
     }),
   );
-};
+}
 
 /**
  * The part of `required` that `declared` does not cover (an object value needs an object with

@@ -11,9 +11,16 @@ import { errorResponse } from '../jsonRpc';
 import { DispatchResult, forbidden } from '../DispatchResult';
 import { describeTarget } from '../Target';
 import type { Rule } from './Rule';
+import type { InboundRequest } from '../Inbound';
 
 /** The 403 for a request the token may not make of its target, or `undefined` when it may (or nothing is checked). */
-export const scopes: Rule = (request): DispatchResult | undefined => {
+export const scopes: Rule = {
+  name: 'scopes',
+  concerns: (method) => method?.targetKind !== undefined,
+  before: (request) => scopeRefusal(request),
+};
+
+function scopeRefusal(request: InboundRequest): DispatchResult | undefined {
   const { access } = request.context;
   const target = request.target;
   if (!access || !target) return undefined;
@@ -23,4 +30,4 @@ export const scopes: Rule = (request): DispatchResult | undefined => {
   if (missing.length === 0) return undefined;
   const message = `Forbidden: insufficient_scope: ${describeTarget(target)} requires scope ${needed.join(' ')} (missing: ${missing.join(' ')})`;
   return forbidden(errorResponse(request.id, ErrorCodes.InvalidRequest, message), access.insufficientScopeHeaders(needed));
-};
+}

@@ -16,7 +16,13 @@ import type { Rule } from './Rule';
 import { TaskRunner } from '../tasks/TaskRunner';
 import { TASKS_EXTENSION } from '../tasks/taskWire';
 
-export const taskCapability: Rule = (request) => {
+export const taskCapability: Rule = {
+  name: 'taskCapability',
+  concerns: (method) => method?.targetKind === 'tool' || method?.extension === TASKS_EXTENSION,
+  before: (request) => taskRefusal(request),
+};
+
+function taskRefusal(request: InboundRequest): DispatchResult | undefined {
   const { method, params, target: tool } = request;
   if (request.descriptor?.extension === TASKS_EXTENSION) return request.meta && !TaskRunner.declares(request) ? missing(request, `${method} needs`) : undefined;
   if (tool?.kind !== 'tool' || tool.taskSupport !== 'required') return undefined;
@@ -27,7 +33,7 @@ export const taskCapability: Rule = (request) => {
     return answer(errorResponse(request.id, ErrorCodes.MethodNotFound, message));
   }
   return TaskRunner.declares(request) ? undefined : missing(request, `tool "${tool.name}" runs only as a task, which needs`);
-};
+}
 
 function missing(request: InboundRequest, what: string): DispatchResult {
   return refused(

@@ -22,6 +22,7 @@ import { CallAsks } from './asks/CallAsks';
 import type { AskSettings, Interruption } from './asks/CallAsks';
 import type { AskKind } from './asks/AskKind';
 import { InputUnavailableError } from '../remoting/InputUnavailableError';
+import { warnOnce } from '../faults/warnOnce';
 import type { TaskHooks } from './tasks/TaskHooks';
 import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult } from '../remoting/asks';
 
@@ -94,6 +95,10 @@ export class ToolCallContext implements CallContext {
   log(level: LoggingLevel, data: unknown, logger?: string): void {
     if (!isLoggingLevel(level)) throw new TypeError(`log: expected a level (${LOGGING_LEVELS.join(', ')}), got ${JSON.stringify(level) ?? String(level)}`);
     if (logger !== undefined && typeof logger !== 'string') throw new TypeError(`log: expected logger to be a string, got ${typeof logger}`);
+    if (this.defaultLevel === undefined) {
+      warnOnce('ctx.log without logging', `ctx.log (tool "${this.toolName}") sends nothing: the declaration does not enable logging — create it with new ToolDeclaration(name, version, { logging: true })`);
+      return;
+    }
     if (!this.open) return;
     const floor = loggingLevelOf(this.inbound, this.defaultLevel);
     if (floor === undefined || !passes(level, floor)) return;

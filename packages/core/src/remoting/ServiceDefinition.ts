@@ -67,7 +67,8 @@ export interface CallContext {
   readonly clientCapabilities: Readonly<Record<string, unknown>>;
   /**
    * Reports how far the call is: sends `notifications/progress` for the request's
-   * `_meta.progressToken`. Without a token (the client did not ask) it does nothing. `progress`
+   * `_meta.progressToken`. Without a token (the client did not ask) it is a no-op: nothing is
+   * sent and nothing is told (inside a task it sets the task's status message instead). `progress`
    * must grow from one report to the next (as MCP requires); a value that does not is not sent.
    * Nothing is sent once the call has been answered or cancelled.
    * @param progress - how much is done (a finite number).
@@ -82,7 +83,9 @@ export interface CallContext {
    * Sends a log message (`notifications/message`) when the declaration enables logging
    * (`new ToolDeclaration(…, { logging: true })`) and `level` is at or above the level in force
    * (`logging/setLevel` on a stdio connection; the declaration's default, `info`, over stateless
-   * HTTP). Otherwise it does nothing. Nothing is sent once the call has been answered or cancelled.
+   * HTTP). Below that level it does nothing. On a declaration without `logging: true` nothing is
+   * sent and a warning says so on stderr, once per process. Nothing is sent once the call has
+   * been answered or cancelled.
    * @param data - any JSON-serializable value (a string, an object …).
    * @param logger - the name of the logger, when there is one.
    * @throws TypeError for an unknown level, data that is not JSON-serializable, or a logger that is not a string.

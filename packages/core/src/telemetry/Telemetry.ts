@@ -13,6 +13,7 @@
  */
 import { ErrorCodes } from '../faults/ErrorCodes';
 import type { PeerInfo } from './PeerInfo';
+import { builtInParent } from './w3cTraceparent';
 import { isObject } from '../guards';
 import { claimOf } from '../protocol/meta';
 import { isToolError, outcomeOf, resultJson } from './responseOutcome';
@@ -212,10 +213,16 @@ export class Telemetry {
     return shape;
   }
 
-  /** The span's parent: the trace context of `params._meta` when it has a `traceparent` (read by the configured propagator), else the active context. */
+  /**
+   * The span's parent: the trace context of `params._meta` when it has a `traceparent` (read by
+   * the configured propagator, else by the built-in W3C reader), else the active context.
+   */
   private parentOf(active: TelemetryContext, params: unknown): TelemetryContext {
     const carrier = isObject(params) ? carrierOf(params._meta) : undefined;
-    return carrier ? this.api.propagation.extract(active, carrier) : active;
+    if (!carrier) return active;
+    const extracted = this.api.propagation.extract(active, carrier);
+    const read = this.api.trace.getSpan(extracted) !== this.api.trace.getSpan(active);
+    return read ? extracted : builtInParent(this.api, extracted, carrier.traceparent);
   }
 
   /** Starts the span under `parent` (the active context, or the trace context of `params._meta`, the active span then linked). */

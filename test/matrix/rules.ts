@@ -156,6 +156,21 @@ export const RULES: readonly Rule[] = [
     },
   },
   {
+    name: 'maxUriLength: a longer resources/read URI is -32602 naming the limit, before any template (or the scopes rule) looks at it; a URI within it reads the template',
+    async check(t, p) {
+      const token = t.protected ? 'admin' : undefined;
+      const long = `test://matrix/reports/${'-'.repeat(LIMITS.maxUriLength)}`;
+      const before = t.recorder.ran.get('report') ?? 0;
+      const refused = await t.send(read(p.version, long, { id: 61, token: t.protected ? 'reader' : undefined }));
+      expectStatus(t, refused, 200);
+      expect(refused.reply?.id).toBe(61);
+      expectError(refused, ErrorCodes.InvalidParams, new RegExp(`more than maxUriLength \\(${LIMITS.maxUriLength}\\)`));
+      expect(t.recorder.ran.get('report') ?? 0).toBe(before);
+      const allowed = await t.send(read(p.version, 'test://matrix/reports/eu-west-2026', { token }));
+      expect(allowed.reply?.result?.contents).toEqual([{ uri: 'test://matrix/reports/eu-west-2026', mimeType: 'text/plain', text: 'report eu west-2026' }]);
+    },
+  },
+  {
     name: 'Mcp-Name on resources/read: it must state params.uri (-32020, HTTP 400), and the read does not run',
     applies: (t, p) => modern(p) && (t.http || t.name === 'dispatcher'),
     async check(t, p) {

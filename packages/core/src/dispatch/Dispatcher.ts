@@ -145,7 +145,7 @@ export class Dispatcher {
     const tools = new ToolCaller(defs, decl, policy, this.limits, sealer);
     const tasks = new TaskRunner(tools, decl, policy, this.limits, resolveTaskSettings(checked));
     tools.tasks = tasks;
-    this.services = { decl, policy, tools, tasks, resources: new ResourceReader(defs, decl, policy) };
+    this.services = { decl, policy, tools, tasks, resources: new ResourceReader(defs, decl, policy, this.limits.maxUriLength) };
     const missing = checked.missingProcedures ?? 'warn';
     if (missing === 'error') {
       const names = missingProcedures(defs, decl);

@@ -13,7 +13,7 @@ import type { Rule } from './Rule';
 import { resourceTarget } from '../ResourceReader';
 
 /** The 403 for a call or read the request's token may not make, or `undefined` when it may (or nothing is checked). */
-export const scopes: Rule = (request, { decl }): DispatchResult | undefined => {
+export const scopes: Rule = (request, { decl, resources }): DispatchResult | undefined => {
   const access = request.context.access;
   if (!access || !isObject(request.params)) return undefined;
   let needed: readonly string[] | undefined;
@@ -24,7 +24,8 @@ export const scopes: Rule = (request, { decl }): DispatchResult | undefined => {
     what = `tool "${String(name)}"`;
   } else if (request.method === 'resources/read') {
     const uri = request.params.uri;
-    needed = typeof uri === 'string' ? resourceTarget(decl, uri)?.entry.scopes : undefined;
+    // a URI over maxUriLength is the reader's to refuse, before any template is tried
+    needed = typeof uri === 'string' && uri.length <= resources.maxUriLength ? resourceTarget(decl, uri)?.entry.scopes : undefined;
     what = `resource "${String(uri)}"`;
   } else {
     return undefined;

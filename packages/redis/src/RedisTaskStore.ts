@@ -53,6 +53,7 @@ import type { TaskFields } from './recordOf';
 import { DEFAULT_KEY_PREFIX } from './RedisTaskStoreOptions';
 import type { RedisTaskStoreOptions } from './RedisTaskStoreOptions';
 import { tlsSocketOptions } from './RedisTlsOptions';
+import { redactRedisUrl } from './redactRedisUrl';
 import { CANCEL, CREATE, LIST, RELEASE, RENEW, REQUIRE_INPUT, SETTLE, STATUS_MESSAGE, SWEEP, UPDATE } from './scripts';
 
 /** Most tasks one heartbeat script renews. */
@@ -124,7 +125,7 @@ export class RedisTaskStore implements TaskStore {
     client.on('error', onError);
     subscriber.on('error', onError);
     const store = new RedisTaskStore(client, subscriber, resolved, keyPrefix, sweepBatch);
-    const where = url.replace(/\/\/[^@/]*@/, '//');
+    const where = redactRedisUrl(url);
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       await Promise.race([

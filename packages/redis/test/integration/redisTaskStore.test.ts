@@ -47,6 +47,14 @@ describe('RedisTaskStore', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('names the address without any part of a password holding "@", ":" and "%40"', async () => {
+    const closed = await startRedis();
+    await closed.stop();
+    const attempt = RedisTaskStore.connect({ url: `redis://user:p@ss:w%40rd@127.0.0.1:${closed.port}`, connectTimeoutMs: 300, onError: () => undefined });
+    await expect(attempt).rejects.toThrow(new RegExp(`could not connect to redis://127\\.0\\.0\\.1:${closed.port} within 300 ms`));
+    await expect(attempt).rejects.not.toThrow(/user|ss|w%40rd|w@rd/);
+  });
+
   it('rejects connect at once, naming the cause and not the password, when Redis refuses the credentials or wants a password', async () => {
     const guarded = await startRedis({ requirePass: 's3cret-pass' });
     try {

@@ -4,8 +4,11 @@
  * the server duration metric — attribute keys, the histogram's name, unit and bucket boundaries,
  * the JSON-RPC codes that are the caller's fault, and the method names the registry knows (any
  * other method is recorded as `_OTHER`, so a client cannot grow span names or metric series
- * without bound).
+ * without bound) — and the bounds on what else a client chooses: a protocol version this server
+ * does not speak is `_OTHER` too, and the request id, the resource URI and captured content are
+ * cut to a fixed length on spans.
  */
+import { MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/profile';
 
 /** Attribute keys, as the conventions spell them. */
 export const ATTR = Object.freeze({
@@ -45,6 +48,28 @@ export const CANCELLED = 'cancelled';
 
 /** `mcp.method.name` (and span name) of a message whose method is missing or not an MCP method. */
 export const OTHER_METHOD = '_OTHER';
+
+/** `mcp.protocol.version` of a message that claims a version this server does not speak. */
+export const OTHER_VERSION = '_OTHER';
+
+/** The versions recorded as they are (every other one is {@link OTHER_VERSION}). */
+const KNOWN_VERSIONS: ReadonlySet<string> = new Set([...SUPPORTED_PROTOCOL_VERSIONS, ...MODERN_PROTOCOL_VERSIONS]);
+
+/** `version` as `mcp.protocol.version` records it: a supported version, else `_OTHER`. */
+export function recordedVersion(version: string): string {
+  return KNOWN_VERSIONS.has(version) ? version : OTHER_VERSION;
+}
+
+/**
+ * The longest text a span records of what a client chose, in UTF-16 code units: a request id,
+ * a resource URI, captured arguments and results (longer ones are cut and end with `…`).
+ */
+export const MAX_ATTRIBUTE_LENGTH = Object.freeze({ requestId: 128, resourceUri: 512, content: 16 * 1024 });
+
+/** `text` cut to `max` code units (the last one `…`) when it is longer. */
+export function truncated(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
 
 /**
  * JSON-RPC codes that say the caller sent what the server could not serve: recorded, but they do

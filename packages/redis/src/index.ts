@@ -5,6 +5,6 @@
  */
 export { RedisTaskStore } from './RedisTaskStore';
 export { redactRedisUrl } from './redactRedisUrl';
-export { DEFAULT_KEY_PREFIX } from './RedisTaskStoreOptions';
+export { DEFAULT_KEY_PREFIX, DEFAULT_REDIS_MAX_TASKS } from './RedisTaskStoreOptions';
 export type { RedisTaskStoreOptions } from './RedisTaskStoreOptions';
 export type { Pem, RedisTlsOptions } from './RedisTlsOptions';

@@ -4,7 +4,7 @@
  * differs between versions, never a date. Adding a rule adds a row here; adding a version or a
  * transport adds columns, not tests.
  */
-import { ErrorCodes, profileFor } from '@toolwire/core';
+import { ErrorCodes, META, profileFor } from '@toolwire/core';
 import type { ProtocolProfile } from '@toolwire/core';
 import { LIMITS, METADATA, README_URI, SECRET_URI, TASK_OPTIONS } from './fixture';
 import { build } from './transports';
@@ -29,6 +29,9 @@ const call = (version: string, name: string, args?: Record<string, unknown>, ext
 const read = (version: string, uri: string, extra: Partial<RequestSpec> = {}): RequestSpec => ({ version, method: 'resources/read', params: { uri }, ...extra });
 
 const modern = (profile: ProtocolProfile) => profile.era === 'modern';
+
+const META_VERSION = META.protocolVersion;
+const META_CAPABILITIES = META.clientCapabilities;
 
 /** The tasks extension's identifier. */
 const TASKS = 'io.modelcontextprotocol/tasks';
@@ -93,6 +96,21 @@ export const RULES: readonly Rule[] = [
         expect(span.attributes['client.address']).toBe('127.0.0.1');
         expect(span.attributes['client.port']).toEqual(expect.any(Number));
       }
+    },
+  },
+  {
+    name: 'telemetry bounds: a request claiming a version the server does not speak is recorded as mcp.protocol.version _OTHER (no metric series per claimed string)',
+    applies: (_t, p) => modern(p),
+    async check(t, p) {
+      const claimed = `2099-12-31-${'x'.repeat(200)}`;
+      const raw = JSON.stringify({ jsonrpc: '2.0', id: 71, method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 2 }, _meta: { [META_VERSION]: claimed, [META_CAPABILITIES]: {} } } });
+      const seen = await t.send(call(p.version, 'add', { a: 1, b: 2 }, { id: 71, raw, headers: { 'mcp-protocol-version': claimed } }));
+      expect(seen.reply?.error).toBeDefined();
+      const spans = t.recorder.otel.spansOf('71');
+      expect(spans.map((span) => span.attributes['mcp.protocol.version'])).toEqual(['_OTHER']);
+      const versions = (await t.recorder.otel.durations()).map((point) => String(point.attributes['mcp.protocol.version']));
+      expect(versions).toContain('_OTHER');
+      expect(versions.filter((version) => version.startsWith('2099'))).toEqual([]);
     },
   },
   {

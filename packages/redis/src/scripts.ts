@@ -13,7 +13,7 @@
  * loses an id once its task expired (the oldest at each create, any that `list` passes), and
  * expires itself with the owner's longest-lived task. The sorted set `<prefix>all` scores every
  * task id by its expiry (`+inf` without one) for the store's global bound. A place is freed only
- * within the owner creating a task (its dead ids, then its oldest finished task). Events go to
+ * within the owner creating a task (its oldest dead id or finished task). Events go to
  * the holder's channel `<prefix>i:<instanceId>`.
  */
 import { LuaScript } from './LuaScript';
@@ -39,39 +39,33 @@ const script = (body: string): LuaScript => new LuaScript(COMMON + body);
 export const CREATE = script(`
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local t = now()
--- the owner's index without its dead ids: how many it holds, and its oldest finished task
-local function scan()
-  local count, oldest = 0, nil
-  for _, id in ipairs(redis.call('ZRANGE', KEYS[3], 0, -1)) do
-    local s = redis.call('HGET', ARGV[9] .. id, 's')
-    if not s then
-      redis.call('ZREM', KEYS[3], id)
-      redis.call('ZREM', KEYS[5], id)
-    else
-      count = count + 1
-      if oldest == nil and terminal(s) then oldest = id end
+-- frees a place of the owner's, oldest first (its index is in creation order): the first dead id
+-- (when deadFrees) or its first finished task; false when every task it holds is live
+local function room(deadFrees)
+  local offset = 0
+  while true do
+    local ids = redis.call('ZRANGE', KEYS[3], offset, offset + 99)
+    if #ids == 0 then return false end
+    for _, id in ipairs(ids) do
+      local s = redis.call('HGET', ARGV[9] .. id, 's')
+      if not s then
+        redis.call('ZREM', KEYS[3], id)
+        redis.call('ZREM', KEYS[5], id)
+        offset = offset - 1
+        if deadFrees then return true end
+      elseif terminal(s) then
+        redis.call('DEL', ARGV[9] .. id)
+        redis.call('ZREM', KEYS[3], id)
+        redis.call('ZREM', KEYS[5], id)
+        return true
+      end
     end
-  end
-  return count, oldest
-end
-local function evict(id)
-  redis.call('DEL', ARGV[9] .. id)
-  redis.call('ZREM', KEYS[3], id)
-  redis.call('ZREM', KEYS[5], id)
-end
-if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[11]) then
-  local count, oldest = scan()
-  if count >= tonumber(ARGV[11]) then
-    if not oldest then return -1 end
-    evict(oldest)
+    offset = offset + 100
   end
 end
+if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[11]) and not room(true) then return -1 end
 redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', t)
-if redis.call('ZCARD', KEYS[5]) >= tonumber(ARGV[10]) then
-  local _, oldest = scan()
-  if not oldest then return -2 end
-  evict(oldest)
-end
+if redis.call('ZCARD', KEYS[5]) >= tonumber(ARGV[10]) and not room(false) then return -2 end
 redis.call('HSET', KEYS[1], 'o', ARGV[2], 's', 'working', 'c', t, 'u', t, 'h', ARGV[7], 'l', t + tonumber(ARGV[8]), 'n', 0)
 if ARGV[3] ~= '' then
   redis.call('HSET', KEYS[1], 't', ARGV[3])

@@ -360,12 +360,18 @@ export class MemoryTaskStore implements TaskStore {
     if (owned?.size === 0) this.byOwner.delete(entry.owner);
   }
 
-  /** Frees one of `owner`'s places: its expired tasks first, then its oldest terminal one. */
+  /**
+   * Frees one of `owner`'s places: its oldest task that is expired or finished (an owner's tasks
+   * are in creation order, so this stops at the first one that can go).
+   */
   private makeOwnerRoom(owner: string, now: number): void {
-    const owned = [...(this.byOwner.get(owner)?.values() ?? [])];
-    for (const entry of owned) if (expired(entry, now)) this.forget(entry.taskId);
-    if ((this.byOwner.get(owner)?.size ?? 0) < this.options.maxTasksPerOwner) return;
-    if (!this.evictOldestFinished(owner)) throw new RangeError(`MemoryTaskStore: this owner has ${this.options.maxTasksPerOwner} live tasks (maxTasksPerOwner); try again later`);
+    for (const entry of this.byOwner.get(owner)?.values() ?? []) {
+      if (expired(entry, now) || isTerminalTaskStatus(entry.status)) {
+        this.forget(entry.taskId);
+        return;
+      }
+    }
+    throw new RangeError(`MemoryTaskStore: this owner has ${this.options.maxTasksPerOwner} live tasks (maxTasksPerOwner); try again later`);
   }
 
   /** Forgets `owner`'s oldest terminal task; whether there was one. */

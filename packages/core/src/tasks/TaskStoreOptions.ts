@@ -20,9 +20,9 @@ export interface TaskStoreOptions {
   /** Receives errors of the store's timers and event listeners; default one line on stderr. */
   readonly onError?: (error: unknown) => void;
   /**
-   * Most tasks one owner holds at once; default 1,000. When an owner has this many, its own
-   * expired tasks go first, then its own oldest finished one; when all of them are live,
-   * `create` rejects with a `RangeError`. Another owner's tasks are never evicted for it, so one
+   * Most tasks one owner holds at once; default 1,000. When an owner has this many, its oldest
+   * task that has expired or finished goes; when all of them are live, `create` rejects with a
+   * `RangeError`. Another owner's tasks are never evicted for it, so one
    * caller's burst cannot erase another's results before their time to live.
    */
   readonly maxTasksPerOwner?: number;

@@ -173,6 +173,20 @@ describe('RedisTaskStore', () => {
     expect(await raw!.zCard(`listScan:o:${OWNER}`)).toBe(1);
   });
 
+  it('makes room past a page of its owner\'s index: dead ids dropped on the way, the oldest finished task found on the next page', async () => {
+    const store = await connect('roomScan:', { maxTasks: 150 });
+    const tasks = [];
+    for (let i = 0; i < 150; i++) tasks.push(await store.create({ owner: OWNER, ttlMs: 60_000 }));
+    // 30 ids of tasks that are gone, older than all of them: the first page holds them and 70 live tasks
+    await raw!.zAdd(`roomScan:o:${OWNER}`, Array.from({ length: 30 }, (_, i) => ({ score: i / 100, value: `AAAAAAAAAAAAAAAAAAAA${String(i).padStart(2, '0')}` })));
+    await store.complete(tasks[79].taskId, { content: [], isError: false });
+    const next = await store.create({ owner: OWNER, ttlMs: 60_000 });
+    expect(await store.get(tasks[79].taskId, OWNER)).toBeUndefined();
+    expect((await store.get(next.taskId, OWNER))?.status).toBe('working');
+    expect(await raw!.zCard(`roomScan:o:${OWNER}`)).toBe(150);
+    await expect(store.create({ owner: OWNER, ttlMs: 60_000 })).rejects.toThrow(/full \(150 tasks, maxTasks/);
+  });
+
   it('delivers a cancel with the next heartbeat when its pub/sub message was missed', async () => {
     const store = await connect('missed:', { leaseMs: 600, heartbeatMs: 100 });
     const task = await store.create({ owner: OWNER, ttlMs: 60_000 });

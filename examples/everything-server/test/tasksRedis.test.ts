@@ -87,6 +87,27 @@ describe('everything server: --task-store at startup', () => {
     await expect(startServer(args)).rejects.toThrow(message);
   });
 
+  it('prints the Redis URL on its startup line without any part of a password holding "@", ":" and "%40"', async () => {
+    const guarded = await startRedis({ requirePass: 'p@ss:w@rd' });
+    const child = spawn(process.execPath, [join(__dirname, '..', 'dist', 'main.js'), '--port', '0', '--task-store', `redis://:p@ss:w%40rd@127.0.0.1:${guarded.port}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      let log = '';
+      child.stderr.setEncoding('utf8');
+      await new Promise<void>((resolve, reject) => {
+        child.stderr.on('data', (chunk: string) => {
+          log += chunk;
+          if (/listening on .*\n/.test(log)) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${log}`)));
+      });
+      expect(log).toMatch(new RegExp(`\\(tasks in redis://127\\.0\\.0\\.1:${guarded.port}\\)`));
+      expect(log).not.toMatch(/ss|w%40rd|w@rd/);
+    } finally {
+      child.kill();
+      await guarded.stop();
+    }
+  });
+
   it('an unreachable Redis is an error at startup, not a server without tasks', async () => {
     const port = await closedPort();
     await expect(startServer(['--task-store', `redis://127.0.0.1:${port}`])).rejects.toThrow(new RegExp(`server exited with 2: .*the task store could not start: RedisTaskStore: could not connect to redis://127\\.0\\.0\\.1:${port}`));

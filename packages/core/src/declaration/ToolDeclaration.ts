@@ -285,7 +285,10 @@ export class ToolDeclaration {
   /**
    * Declares a resource template (RFC 6570 level 1, `{var}`), listed by
    * `resources/templates/list`; a read of a matching URI calls the procedure registered with
-   * `defs.registerResource(uriTemplate, fn)` with the variables in order.
+   * `defs.registerResource(uriTemplate, fn)` with the variables in order, percent-decoded.
+   * A decoded value holding `/`, `\`, `..` or NUL is refused (-32602) unless
+   * `allowAnyValue(name)` lets its variable take one. Matching is linear in the URI's length:
+   * each variable ends where the next literal first appears.
    * @example decl.addResourceTemplate('test://notes/{id}', 'note').setMimeType('text/plain')
    */
   addResourceTemplate(uriTemplate: string, name: string): ResourceTemplate {

@@ -94,7 +94,7 @@ export class Dispatcher {
     const tools = new ToolCaller(defs, decl, policy, this.limits, sealer);
     const tasks = new TaskRunner(tools, policy, this.limits, resolveTaskSettings(checked));
     tools.tasks = tasks;
-    this.services = { decl, policy, tools, tasks, resources: new ResourceReader(defs, decl, policy) };
+    this.services = { decl, policy, tools, tasks, resources: new ResourceReader(defs, decl, policy, this.limits.maxUriLength) };
     const missing = checked.missingProcedures ?? 'warn';
     if (missing === 'error') {
       const names = missingProcedures(defs, decl);
@@ -110,7 +110,7 @@ export class Dispatcher {
   /** A message answered before it reached a chain: the rules that observe refusals see it (telemetry records its span). */
   private refuse(result: DispatchResult, context: DispatchContext, envelope?: Envelope): DispatchResult {
     if (this.refusals.length === 0) return result;
-    const target = envelope && ANY_ERA_METHODS.get(envelope.method)?.target?.(envelope.params, this.services.decl);
+    const target = envelope && ANY_ERA_METHODS.get(envelope.method)?.target?.(envelope.params, this.services);
     for (const rule of this.refusals) result = rule.refused!(result, context, envelope, target);
     return result;
   }
@@ -275,7 +275,7 @@ export class Dispatcher {
       if (descriptor) {
         inbound.descriptor = descriptor;
         try {
-          if (descriptor.target) inbound.target = descriptor.target(inbound.params, decl);
+          if (descriptor.target) inbound.target = descriptor.target(inbound.params, this.services);
         } catch (error) {
           return this.internal(inbound, error);
         }

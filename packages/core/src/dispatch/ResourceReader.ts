@@ -3,7 +3,9 @@
  * matches, call its read procedure (or take its fixed contents), and write the contents with
  * the resource's MIME type and `_meta` where an item does not give its own. A URI the server
  * does not serve is the profile's code (-32002 on legacy versions, -32602 on 2026-07-28) with
- * the URI in `data`; a procedure's failure follows the error policy of tools/call.
+ * the URI in `data` (the message shows at most its first {@link SHOWN_URI} characters); a URI
+ * longer than `maxUriLength` is refused -32602 before any template is tried; a procedure's
+ * failure follows the error policy of tools/call.
  */
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ResourceEntry } from '../declaration/ResourceEntry';
@@ -27,12 +29,17 @@ import { METHOD } from '../protocol/methodNames';
 
 const NEVER_ABORTED = new AbortController().signal;
 
+/** How much of a URI an error message repeats (`data.uri` has all of it). */
+const SHOWN_URI = 200;
+
 /** Runs resources/read requests for one declaration and procedure table. */
 export class ResourceReader {
   constructor(
     private readonly defs: ServiceDefinition,
     private readonly decl: ToolDeclaration,
     private readonly policy: ErrorPolicy,
+    /** The `maxUriLength` limit. */
+    readonly maxUriLength: number,
   ) {}
 
   /** Answers one resources/read request; a Promise only when the procedure returned one. */
@@ -40,9 +47,10 @@ export class ResourceReader {
     const { id, params, profile } = request;
     const uri = isObject(params) ? params.uri : undefined;
     if (typeof uri !== 'string') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: resources/read requires "uri" as a string, got ${uri === undefined ? 'nothing' : jsonKind(uri)}`));
+    if (uri.length > this.maxUriLength) return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: "uri" is ${uri.length} characters, more than maxUriLength (${this.maxUriLength})`));
     const target = request.target?.kind === 'resource' ? request.target : undefined;
     if (!target) return this.notFound(request, uri);
-    if (typeof target.args === 'string') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${uri} does not fit ${target.key}: ${target.args}`));
+    if (typeof target.args === 'string') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${shown(uri)} does not fit ${target.key}: ${target.args}`));
     const fn = this.defs.getResourceReader(target.key);
     if (!fn) {
       if (target.fixed !== undefined) return answer(this.write(id, uri, target.entry, target.fixed, profile));
@@ -75,7 +83,7 @@ export class ResourceReader {
   }
 
   private notFound(request: InboundRequest, uri: string): DispatchResult {
-    return answer(errorResponseWithData(request.id, request.profile.resourceNotFound, `Resource not found: ${uri}`, { uri }));
+    return answer(errorResponseWithData(request.id, request.profile.resourceNotFound, `Resource not found: ${shown(uri)}`, { uri }));
   }
 
   private failure(id: RequestId, error: unknown): string {
@@ -95,6 +103,11 @@ export class ResourceReader {
     const contents = items.map((item, i) => content(item, i, uri, entry, profile));
     return resultResponse(id, `{"contents":${JSON.stringify(contents)}${this.decl.readTail(profile.version)}}`);
   }
+}
+
+/** `uri` as an error message repeats it: its first {@link SHOWN_URI} characters. */
+function shown(uri: string): string {
+  return uri.length > SHOWN_URI ? `${uri.slice(0, SHOWN_URI)}… (${uri.length} characters)` : uri;
 }
 
 /** The wire content of a read that returned text (what {@link content} makes of `{ text }`, written directly). */

@@ -49,6 +49,12 @@ export interface DispatcherOptions {
    */
   maxRequestStateBytes?: number;
   /**
+   * Longest `uri` a `resources/read` may name, in UTF-16 code units (default 8,192: 8 KiB of
+   * ASCII). A longer one is refused `-32602` naming this limit before any resource or template
+   * is looked at, so a client cannot make the server match megabytes against every template.
+   */
+  maxUriLength?: number;
+  /**
    * How long an asynchronous procedure may run, in ms (default 300,000: five minutes). Then its
    * `context.signal` aborts, the call is answered `isError: true` "Tool \"NAME\" timed out after N ms",
    * `onError` hears of it, and whatever the procedure settles with later is dropped. A

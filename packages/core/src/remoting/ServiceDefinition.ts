@@ -206,7 +206,10 @@ export class ServiceDefinition {
    * Registers the read procedure of a resource or resource template (by the object from
    * `decl.addResource`/`addResourceTemplate`, or by its URI or template text). A static
    * resource's procedure receives the {@link ReadContext}; a template's receives its variables
-   * in template order (converted to their declared types), then the context.
+   * in template order (converted to their declared types), then the context. A template's
+   * variables arrive percent-decoded (`a%2Fb` is `a/b`); a decoded value holding `/`, `\`, `..`
+   * or NUL is refused with -32602 before `fn` runs, unless the template's `allowAnyValue(name)`
+   * lets that variable take it.
    * @example defs.registerResource('test://notes/{id}', (id: string) => notes.get(id))
    */
   registerResource(resource: Resource | ResourceTemplate | string, fn: ReadProcedure): this {

@@ -6,7 +6,10 @@
  * it is handled (the span is the active one while its procedure runs, so the procedure's own
  * spans are its children) and when it is refused before that. A `traceparent` in `params._meta`
  * becomes the parent; the span that was active (an HTTP server instrumentation's) is then linked.
- * Outcomes are read off the response text (`responseOutcome.ts`). What
+ * Outcomes are read off the response text (`responseOutcome.ts`). Whatever a client chooses is
+ * bounded before it is recorded: an unknown method or protocol version is `_OTHER`, a tool name
+ * only a declared tool's, and the request id, resource URI and captured content are cut to
+ * {@link MAX_ATTRIBUTE_LENGTH} on spans. What
  * spans of one (method, tool, protocol version, kind of peer) share — the name, the bounded
  * attributes, the metric's attributes — is built once and reused, so a message costs one
  * attribute object (its id and address added) on top of what the OpenTelemetry API does.
@@ -17,7 +20,7 @@ import { builtInParent } from './w3cTraceparent';
 import { isObject } from '../guards';
 import { claimOf } from '../protocol/meta';
 import { isToolError, outcomeOf, resultJson } from './responseOutcome';
-import { ATTR, CALLER_CODES, CANCELLED, DURATION_METRIC, EXECUTE_TOOL, OTHER_METHOD, SPAN_KIND_SERVER, STATUS_ERROR, TOOL_ERROR } from './conventions';
+import { ATTR, CALLER_CODES, CANCELLED, DURATION_METRIC, EXECUTE_TOOL, MAX_ATTRIBUTE_LENGTH, OTHER_METHOD, SPAN_KIND_SERVER, STATUS_ERROR, TOOL_ERROR, recordedVersion, truncated } from './conventions';
 import type { TelemetryApi, TelemetryAttributes, TelemetryContext, TelemetryHistogram, TelemetryOptions, TelemetrySpan, TelemetrySpanOptions, TelemetryTracer } from './TelemetryOptions';
 
 /*
@@ -139,7 +142,7 @@ export class Telemetry {
   ): R | undefined | Promise<R | undefined> {
     const start = this.arrival || performance.now();
     const peer = context.peer?.();
-    const shape = this.shapeOf(envelope, version, peer, true, target);
+    const shape = this.shapeOf(envelope, recordedVersion(version), peer, true, target);
     const { api } = this;
     const active = api.context.active();
     const parent = this.parentOf(active, envelope.params);
@@ -229,15 +232,15 @@ export class Telemetry {
   private begin(shape: Shape, envelope: Envelope | undefined, peer: PeerInfo | undefined, start: number, active: TelemetryContext, parent: TelemetryContext): TelemetrySpan {
     const attributes: TelemetryAttributes = { ...shape.common };
     const id = envelope?.id;
-    if (id !== undefined) attributes[ATTR.requestId] = String(id);
+    if (id !== undefined) attributes[ATTR.requestId] = typeof id === 'string' ? truncated(id, MAX_ATTRIBUTE_LENGTH.requestId) : String(id);
     if (peer?.address !== undefined) {
       attributes[ATTR.clientAddress] = peer.address;
       if (peer.port !== undefined) attributes[ATTR.clientPort] = peer.port;
     }
     const params = envelope?.params;
     if (envelope && isObject(params)) {
-      if (typeof params.uri === 'string' && this.methods.get(envelope.method) === 'resource') attributes[ATTR.resourceUri] = params.uri;
-      if (this.capture && shape.toolsCall) attributes[ATTR.toolArguments] = JSON.stringify(params.arguments ?? {});
+      if (typeof params.uri === 'string' && this.methods.get(envelope.method) === 'resource') attributes[ATTR.resourceUri] = truncated(params.uri, MAX_ATTRIBUTE_LENGTH.resourceUri);
+      if (this.capture && shape.toolsCall) attributes[ATTR.toolArguments] = truncated(JSON.stringify(params.arguments ?? {}), MAX_ATTRIBUTE_LENGTH.content);
     }
     const options: TelemetrySpanOptions = { kind: SPAN_KIND_SERVER, attributes, startTime: this.origin + start };
     if (parent !== active) {
@@ -266,7 +269,7 @@ export class Telemetry {
       errorType = TOOL_ERROR;
       span.setStatus({ code: STATUS_ERROR });
     } else if (this.capture && shape.toolsCall && result) {
-      span.setAttribute(ATTR.toolResult, resultJson(result.body, id));
+      span.setAttribute(ATTR.toolResult, truncated(resultJson(result.body, id), MAX_ATTRIBUTE_LENGTH.content));
     }
     if (statusCode !== undefined) span.setAttribute(ATTR.statusCode, statusCode);
     if (errorType !== undefined) span.setAttribute(ATTR.errorType, errorType);
@@ -320,11 +323,15 @@ function failureOf(shape: Shape, errorType: string, statusCode: string | undefin
   return attributes;
 }
 
-/** The protocol version a message claims or its transport names, for a refused message. */
+/**
+ * The protocol version a refused message claims or its transport names, as recorded: the client
+ * chooses it, so one this server does not speak is `_OTHER` (else any client could mint a
+ * metric series per string it sends).
+ */
 function versionOf(envelope: Envelope, context: DispatchContext): string | undefined {
   const claimed = claimOf(envelope.params)?.value;
-  if (typeof claimed === 'string') return claimed;
-  return context.protocolVersion ?? context.session?.protocolVersion;
+  const version = typeof claimed === 'string' ? claimed : (context.protocolVersion ?? context.session?.protocolVersion);
+  return version === undefined ? undefined : recordedVersion(version);
 }
 
 /** The W3C trace context (and baggage) of a request's `_meta`, or `undefined` without a `traceparent`. */

@@ -2,11 +2,13 @@
  * conventions: the names and values the OpenTelemetry semantic conventions for MCP
  * (`semantic-conventions-genai`, `model/mcp/*.yaml`, status: development) give server spans and
  * the server duration metric — attribute keys, the histogram's name, unit and bucket boundaries,
- * and the JSON-RPC codes that are the caller's fault. Which method names are recorded (any other
- * is `_OTHER`, so a client cannot grow span names or metric series without bound) is the
- * dispatcher's method descriptors' to say.
+ * and the JSON-RPC codes that are the caller's fault — and the bounds on what a client chooses:
+ * a method the dispatcher's descriptors do not name, or a protocol version this server does not
+ * speak, is `_OTHER` (so a client cannot grow span names or metric series without bound), and the
+ * request id, the resource URI and captured content are cut to a fixed length on spans.
  */
 import { ErrorCodes } from '../faults/ErrorCodes';
+import { MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/profile';
 
 /** Attribute keys, as the conventions spell them. */
 export const ATTR = Object.freeze({
@@ -46,6 +48,28 @@ export const CANCELLED = 'cancelled';
 
 /** `mcp.method.name` (and span name) of a message whose method is missing or not an MCP method. */
 export const OTHER_METHOD = '_OTHER';
+
+/** `mcp.protocol.version` of a message that claims a version this server does not speak. */
+export const OTHER_VERSION = '_OTHER';
+
+/** The versions recorded as they are (every other one is {@link OTHER_VERSION}). */
+const KNOWN_VERSIONS: ReadonlySet<string> = new Set([...SUPPORTED_PROTOCOL_VERSIONS, ...MODERN_PROTOCOL_VERSIONS]);
+
+/** `version` as `mcp.protocol.version` records it: a supported version, else `_OTHER`. */
+export function recordedVersion(version: string): string {
+  return KNOWN_VERSIONS.has(version) ? version : OTHER_VERSION;
+}
+
+/**
+ * The longest text a span records of what a client chose, in UTF-16 code units: a request id,
+ * a resource URI, captured arguments and results (longer ones are cut and end with `…`).
+ */
+export const MAX_ATTRIBUTE_LENGTH = Object.freeze({ requestId: 128, resourceUri: 512, content: 16 * 1024 });
+
+/** `text` cut to `max` code units (the last one `…`) when it is longer. */
+export function truncated(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
 
 /**
  * JSON-RPC codes that say the caller sent what the server could not serve: recorded, but they do

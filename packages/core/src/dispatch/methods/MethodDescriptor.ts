@@ -7,7 +7,7 @@
  */
 import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
 import type { Target } from '../Target';
-import type { NotificationHandler, RequestHandler } from './Handler';
+import type { NotificationHandler, RequestHandler, Services } from './Handler';
 import type { MethodTraits } from './MethodTraits';
 
 /** One request method. */
@@ -15,7 +15,7 @@ export interface MethodDescriptor extends MethodTraits {
   /** Whether `decl` serves it (capability gating); absent: always. Not offered is unknown. */
   readonly offered?: (decl: ToolDeclaration) => boolean;
   /** Resolves the request's target from its params, once; `undefined` when none is named or none matches (the handler answers that). */
-  readonly target?: (params: unknown, decl: ToolDeclaration) => Target | undefined;
+  readonly target?: (params: unknown, services: Services) => Target | undefined;
   /** Answers the request. */
   readonly handle: RequestHandler;
 }

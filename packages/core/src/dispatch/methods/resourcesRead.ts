@@ -13,7 +13,9 @@ export const resourcesRead: MethodDescriptor = {
   eras: ['legacy', 'modern'],
   offered: (decl) => decl.catalog.hasResources,
   targetKind: 'resource',
-  target: (params, decl) => (isObject(params) && typeof params.uri === 'string' ? resourceTarget(decl, params.uri) : undefined),
+  // a URI over maxUriLength names nothing: the reader refuses it, and no template is tried
+  target: (params, { decl, resources }) =>
+    isObject(params) && typeof params.uri === 'string' && params.uri.length <= resources.maxUriLength ? resourceTarget(decl, params.uri) : undefined,
   nameHeader: { param: 'uri', noun: 'URI' },
   handle: (request, { resources }) => resources.read(request),
 };

@@ -13,7 +13,7 @@ export const toolsCall: MethodDescriptor = {
   method: METHOD.toolsCall,
   eras: ['legacy', 'modern'],
   targetKind: 'tool',
-  target: (params, decl) => (isObject(params) && typeof params.name === 'string' ? decl.getTool(params.name) : undefined),
+  target: (params, { decl }) => (isObject(params) && typeof params.name === 'string' ? decl.getTool(params.name) : undefined),
   nameHeader: { param: 'name', noun: 'tool' },
   stamped: true,
   handle: (request, { tools, tasks }) => (tasks.wants(request) ? tasks.start(request) : tools.call(request)),

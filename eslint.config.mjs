@@ -32,6 +32,13 @@ export default tseslint.config(
     },
   },
   {
+    // @toolwire/testing: core's public entries and node: built-ins; never Express or supertest (a target is any shape that fits)
+    files: ['packages/testing/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['@toolwire/core/*', '!@toolwire/core/transport', '../../core/*', '../../../core/*', 'express', 'supertest', '@toolwire/express', '@toolwire/express/*'] }],
+    },
+  },
+  {
     // @toolwire/fetch runs on Web-standard runtimes (Workers have no node: modules)
     files: ['packages/fetch/src/**/*.ts'],
     rules: {

@@ -1,9 +1,10 @@
 /**
  * Jest runs every package's tests from the root; TypeScript is type-checked by `npm run lint`.
  *
- * Two projects: `default` runs every test, `express-4` runs @toolwire/express's tests again with
- * the module `express` mapped to the `express-4` devDependency (an npm alias of Express 4), so the
- * router is exercised against both majors of its peer dependency.
+ * Two projects: `default` runs every test, `express-4` runs @toolwire/express's and
+ * @toolwire/testing's tests again with the module `express` mapped to the `express-4`
+ * devDependency (an npm alias of Express 4), so the router — and the test client against a real
+ * Express app — are exercised against both majors of the peer dependency.
  */
 const common = {
   rootDir: __dirname,
@@ -30,7 +31,7 @@ module.exports = {
     {
       ...common,
       displayName: 'express-4',
-      roots: ['<rootDir>/packages/express'],
+      roots: ['<rootDir>/packages/express', '<rootDir>/packages/testing'],
       moduleNameMapper: { '^express$': 'express-4' },
     },
   ],

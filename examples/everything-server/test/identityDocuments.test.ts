@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import request from 'supertest';
 import { REGISTRY_NAME_PATTERN } from '@toolwire/core';
-import { mcpTestClient } from '@toolwire/express/testing';
+import { mcpTestClient } from '@toolwire/testing';
 import { startServer } from '../src/conformance';
 import { PACKAGE } from '../src/identity';
 

@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { META } from '@toolwire/core';
+import { strictTypeCheck } from '../../../test-support/strictTypeCheck';
 
 jest.setTimeout(60_000);
 
@@ -37,17 +38,7 @@ describe('the README example of long-running tools', () => {
   it('type-checks as strict TypeScript (an ES module: it awaits at the top level)', () => {
     const file = join(dir, 'example.ts');
     writeFileSync(file, example());
-    const program = ts.createProgram([file], {
-      noEmit: true,
-      strict: true,
-      module: ts.ModuleKind.ES2022,
-      target: ts.ScriptTarget.ES2022,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      esModuleInterop: true,
-      skipLibCheck: true,
-      types: ['node'],
-    });
-    const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    const problems = strictTypeCheck([file]);
     expect(problems).toEqual([]);
   });
 

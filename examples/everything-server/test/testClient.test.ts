@@ -1,13 +1,17 @@
 /**
- * The test client (`@toolwire/express/testing`) against the everything server's own tools, in an
+ * The test client (`@toolwire/testing`) against the everything server's own tools, in an
  * Express app, under both eras: the conformance fixtures that log and report progress over time
  * (their SSE answers read into `logs` and `progress`), the tools that ask (answered by handlers on
- * 2026-07-28, refused over stateless legacy HTTP), the resources, and `server/discover`.
+ * 2026-07-28, refused over stateless legacy HTTP), the resources, `server/discover`, and its task
+ * fixtures driven by the task methods on both eras (2025-11-25 over HTTP and a spawned stdio server).
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
 import express from 'express';
 import { mcpRouter } from '@toolwire/express';
-import { mcpTestClient } from '@toolwire/express/testing';
-import type { McpTestClientOptions } from '@toolwire/express/testing';
+import { mcpTestClient } from '@toolwire/testing';
+import type { McpTestClientOptions } from '@toolwire/testing';
 import { createEverythingService } from '../src/everything';
 
 const { decl, defs } = createEverythingService();
@@ -66,5 +70,54 @@ describe('the everything server asks', () => {
     expect((await mcpTestClient(app, { era: 'modern', ...handlers }).callTool('delete_note', { id: 'todo' })).text).toBe('Deleted "todo"');
     const legacy = await mcpTestClient(app, handlers).callTool('delete_note', { id: 'welcome' });
     expect(legacy.isError).toBe(true);
+  });
+});
+
+describe('the everything server, tasks through the test client', () => {
+  it('2026-07-28: test_tool_with_task asks on the request (answered), then greets from a task', async () => {
+    const client = mcpTestClient(app, { era: 'modern', ...handlers });
+    const { task, asks } = await client.callToolAsTask('test_tool_with_task');
+    expect(asks.map((ask) => ask.key)).toEqual(['user_name']);
+    expect(task).toMatchObject({ status: expect.stringMatching(/^(working|completed)$/), ttlMs: expect.any(Number) });
+    expect((await client.getTaskResult(task.taskId, { pollIntervalMs: 20 })).text).toBe('Hello, Ada, from a task!');
+  });
+
+  it('2026-07-28: multi_input asks two questions inside the task; getTaskResult answers both through tasks/update', async () => {
+    const client = mcpTestClient(app, { era: 'modern', onElicit: (request) => ({ action: 'accept', content: { name: request.message.startsWith('First') ? 'Ada' : 'Grace', confirm: true } }) });
+    const { task } = await client.callToolAsTask('multi_input');
+    const result = await client.getTaskResult(task.taskId, { pollIntervalMs: 20 });
+    expect(result.text).toBe('got Ada and Grace');
+    expect(result.asks).toHaveLength(2);
+  });
+
+  it('2026-07-28: slow_compute cancelled, and tasks/list is not a method of the era', async () => {
+    const client = mcpTestClient(app, { era: 'modern' });
+    const { task } = await client.callToolAsTask('slow_compute', { seconds: 60 });
+    expect(await client.cancelTask(task.taskId)).toEqual({ status: 200 });
+    await expect(client.getTaskResult(task.taskId, { pollIntervalMs: 20 })).rejects.toThrow(/was cancelled/);
+    await expect(client.listTasks()).rejects.toMatchObject({ name: 'McpTestClientError' });
+  });
+
+  it('2025-11-25 over HTTP: slow_compute as a task (its ttl asked for), listed, and its result', async () => {
+    const client = mcpTestClient(app);
+    const { task } = await client.callToolAsTask('slow_compute', { seconds: 0, label: 'now' }, { ttl: 60_000 });
+    expect(task).toMatchObject({ status: expect.any(String), ttl: 60_000 });
+    expect((await client.listTasks()).tasks.map((listed) => listed.taskId)).toContain(task.taskId);
+    expect((await client.getTaskResult(task.taskId)).text).toBe('computed for 0 s (now)');
+  });
+
+  it('2025-11-25 over stdio (spawned): confirm_delete asks inside the task, on the pipe, while tasks/result waits', async () => {
+    const child = spawn(process.execPath, [join(__dirname, '..', 'dist', 'main.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+    const exited = once(child, 'exit');
+    const client = mcpTestClient(child, handlers);
+    try {
+      const { task } = await client.callToolAsTask('confirm_delete', { filename: 'a.txt' });
+      const result = await client.getTaskResult(task.taskId);
+      expect(result.text).toBe('deleted a.txt');
+      expect(result.asks.map((ask) => ask.method)).toEqual(['elicitation/create']);
+    } finally {
+      client.close();
+      await exited;
+    }
   });
 });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { LATEST_PROTOCOL_VERSION } from '@toolwire/core';
-import { mcpTestClient } from '@toolwire/express/testing';
+import { mcpTestClient } from '@toolwire/testing';
 import { PNG_SIGNATURE } from '@toolwire/example-demo-tools';
 import { createApp } from '../src/app';
 import { runtimeBinary } from '../../../test-support/runtimeBinary';

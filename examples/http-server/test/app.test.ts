@@ -1,7 +1,7 @@
-/** The demo app through the test client (`@toolwire/express/testing`): its tools, their schemas, and the image tool's PNG. */
+/** The demo app through the test client (`@toolwire/testing`): its tools, their schemas, and the image tool's PNG. */
 import { inflateSync } from 'node:zlib';
 import request from 'supertest';
-import { mcpTestClient } from '@toolwire/express/testing';
+import { mcpTestClient } from '@toolwire/testing';
 import { createApp } from '../src/app';
 import { gradientPng, PNG_SIGNATURE } from '@toolwire/example-demo-tools';
 

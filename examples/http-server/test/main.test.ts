@@ -6,7 +6,7 @@ import { spawn, ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import request from 'supertest';
-import { mcpTestClient } from '@toolwire/express/testing';
+import { mcpTestClient } from '@toolwire/testing';
 
 const MAIN = path.join(__dirname, '..', 'dist', 'main.js');
 

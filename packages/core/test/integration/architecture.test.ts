@@ -101,14 +101,38 @@ function folderImports(): [string, string][] {
 }
 
 describe('architecture', () => {
-  it('dependencies: core none, stdio and fetch only core (installing them never pulls in express), express core plus express as a peer', () => {
+  it('dependencies: core none, stdio, fetch and testing only core (installing them never pulls in express), express core and testing (its deprecated testing entry) plus express as a peer', () => {
     expect(manifest('core').dependencies ?? {}).toEqual({});
     expect(Object.keys(manifest('stdio').dependencies)).toEqual(['@toolwire/core']);
     expect(manifest('stdio').peerDependencies ?? {}).toEqual({});
     expect(Object.keys(manifest('fetch').dependencies)).toEqual(['@toolwire/core']);
     expect(manifest('fetch').peerDependencies ?? {}).toEqual({});
-    expect(Object.keys(manifest('express').dependencies)).toEqual(['@toolwire/core']);
+    expect(Object.keys(manifest('testing').dependencies)).toEqual(['@toolwire/core']);
+    expect(manifest('testing').peerDependencies ?? {}).toEqual({});
+    expect(Object.keys(manifest('express').dependencies)).toEqual(['@toolwire/core', '@toolwire/testing']);
     expect(Object.keys(manifest('express').peerDependencies)).toEqual(['express']);
+  });
+
+  it('testing imports only core (its public entries), node: built-ins and its own files — never express or supertest, whose shapes it reads structurally', () => {
+    for (const file of sources(join(packages, 'testing', 'src'))) {
+      const specs = [...code(file).matchAll(/\bfrom\s+'([^']+)'|require\('([^']+)'\)/g)].map((m) => m[1] ?? m[2]); // not the JSDoc examples'
+      for (const spec of specs) expect(`${relative(packages, file)} -> ${spec}`).toMatch(/ -> (\.\/|@toolwire\/core(\/transport)?$|node:[a-z_]+$)/);
+    }
+  });
+
+  it('every example declares in its package.json every package its sources and tests import (node: built-ins aside)', () => {
+    const examples = join(packages, '..', 'examples');
+    const packageOf = (spec: string): string => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+    for (const example of readdirSync(examples).filter((name) => existsSync(join(examples, name, 'package.json')))) {
+      const { name, dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(join(examples, example, 'package.json'), 'utf8'));
+      const declared = new Set([name, ...Object.keys(dependencies), ...Object.keys(devDependencies)]);
+      const files = ['src', 'test'].filter((dir) => existsSync(join(examples, example, dir))).flatMap((dir) => sources(join(examples, example, dir)));
+      for (const file of files) {
+        for (const spec of imports(file).filter((s) => !s.startsWith('.') && !s.startsWith('node:'))) {
+          expect(`${relative(examples, file)} imports ${packageOf(spec)}: ${declared.has(packageOf(spec)) ? 'declared' : 'not declared'}`).toMatch(/: declared$/);
+        }
+      }
+    }
   });
 
   it('fastify: only core, fastify 5 as a peer (tested against an exact dev version), so core keeps no dependency', () => {
@@ -135,7 +159,7 @@ describe('architecture', () => {
 
   it('only the protocol profile knows versions: no other source file compares a version string or names a revision date', () => {
     const profile = join(packages, 'core', 'src', 'protocol', 'profile.ts');
-    const all = ['core', 'express', 'stdio', 'fetch', 'jwt', 'redis'].flatMap((pkg) => sources(join(packages, pkg, 'src')));
+    const all = ['core', 'express', 'stdio', 'fetch', 'jwt', 'redis', 'testing'].flatMap((pkg) => sources(join(packages, pkg, 'src')));
     for (const file of all.filter((f) => f !== profile)) {
       const text = code(file);
       expect(`${relative(packages, file)}: ${text.match(/['"`]\d{4}-\d{2}-\d{2}['"`]/)?.[0] ?? 'no date literal'}`).toMatch(/: no date literal$/);
@@ -157,7 +181,7 @@ describe('architecture', () => {
   });
 
   it('no file-level import cycle in any package (type-only imports included)', () => {
-    const cycles = ['core', 'express', 'stdio', 'fetch', 'jwt', 'redis', 'fastify'].flatMap((pkg) => importCycles(sources(join(packages, pkg, 'src'))));
+    const cycles = ['core', 'express', 'stdio', 'fetch', 'jwt', 'redis', 'fastify', 'testing'].flatMap((pkg) => importCycles(sources(join(packages, pkg, 'src'))));
     expect(cycles).toEqual([]);
     // the check finds a cycle where there is one
     expect(importCycles([join(__dirname, 'cycle', 'a.ts'), join(__dirname, 'cycle', 'b.ts')], (file) => (file.endsWith('a.ts') ? ['./b'] : ['./a']))).toHaveLength(1);
@@ -175,7 +199,7 @@ describe('architecture', () => {
     }
   });
 
-  it.each(['express', 'stdio', 'fetch', 'fastify', 'jwt', 'redis'])('%s uses only the public entries of core (@toolwire/core, @toolwire/core/transport)', (pkg) => {
+  it.each(['express', 'stdio', 'fetch', 'fastify', 'jwt', 'redis', 'testing'])('%s uses only the public entries of core (@toolwire/core, @toolwire/core/transport)', (pkg) => {
     for (const file of sources(join(packages, pkg, 'src'))) {
       for (const spec of imports(file)) {
         expect(`${relative(packages, file)} -> ${spec}`).not.toMatch(/@toolwire\/core\/(?!transport$)|\.\.\/\.\.\/core/);
@@ -235,9 +259,8 @@ describe('architecture', () => {
   });
 
   it.each(['express', 'stdio', 'fetch'])('%s never decides protocol behaviour (no method names, no result building)', (pkg) => {
-    // express's testing entry is a client: it names methods and reads results; the server never does
-    const client = join(packages, 'express', 'src', 'testing');
-    for (const file of sources(join(packages, pkg, 'src')).filter((f) => !f.startsWith(client))) {
+    // (the test client, which names methods and reads results, is its own package: @toolwire/testing)
+    for (const file of sources(join(packages, pkg, 'src'))) {
       const text = code(file);
       expect(`${relative(packages, file)}: ${/'(tools\/call|tools\/list|initialize|ping)'|"result":|isError/.test(text)}`).toMatch(/: false$/);
     }

@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 jest.setTimeout(240_000);
 
 const REPO = join(__dirname, '..', '..', '..', '..');
-const PACKAGES = ['core', 'express', 'fetch', 'stdio', 'jwt'];
+const PACKAGES = ['core', 'express', 'fetch', 'stdio', 'jwt', 'testing'];
 const COMPILERS: Record<string, string> = {
   'TypeScript 5.9': join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'),
   'TypeScript 7': join(REPO, 'node_modules', 'typescript-7', 'bin', 'tsc'),
@@ -51,7 +51,8 @@ function linkFromRepo(modules: string, name: string): void {
 const CONSUMER = `// every package's public names, used the way a server uses them
 import * as core from '@toolwire/core';
 import * as express from '@toolwire/express';
-import * as testing from '@toolwire/express/testing';
+import * as testing from '@toolwire/testing';
+import * as deprecatedTesting from '@toolwire/express/testing';
 import * as fetch from '@toolwire/fetch';
 import * as stdio from '@toolwire/stdio';
 import * as jwt from '@toolwire/jwt';
@@ -66,7 +67,9 @@ defs.registerTool(greet, (name) => \`hello \${name ?? 'you'}\`);
 const router = express.mcpRouter(decl, defs);
 const handle: (request: Request) => Promise<Response> = fetch.mcpFetchHandler(decl, defs);
 const serving: Promise<void> = stdio.serveStdio(defs, decl);
-export const used: unknown[] = [core, express, testing, fetch, stdio, jwt, router, handle, serving];
+const tested: Promise<testing.ToolCallResult> = testing.mcpTestClient(handle).callTool('add', { a: 1, b: 2 });
+const same: typeof testing.mcpTestClient = deprecatedTesting.mcpTestClient;
+export const used: unknown[] = [core, express, testing, fetch, stdio, jwt, router, handle, serving, tested, same];
 `;
 
 const STDIO_CONSUMER = `// a local tool process: core and stdio only (@types/node installed, as the stdio README says)

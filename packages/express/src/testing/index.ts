@@ -1,32 +1,9 @@
 /**
- * @toolwire/express/testing — the test client: `mcpTestClient(appOrAgentOrDispatcher, options?)`
- * with `callTool`, `listTools`, `listResources`, `listResourceTemplates`, `readResource`,
- * `discover`, `initialize`, `request`, `notify` and `close`, in either era, over HTTP or stdio. A separate entry so that the
- * package's main entry carries no test tooling. The only barrel of this entry.
+ * @toolwire/express/testing — deprecated: the test client moved to its own package,
+ * `@toolwire/testing`, which needs neither Express nor this package (it tests Fastify, fetch,
+ * Hono, `node:http` and stdio servers too). This entry re-exports it unchanged so that existing
+ * imports keep working; import from `@toolwire/testing` instead.
  */
-export { mcpTestClient, McpTestClient } from './mcpTestClient';
-export type { McpTestClientOptions } from './mcpTestClient';
-export type {
-  ToolCallResult,
-  ToolsListResult,
-  InitializeResult,
-  DiscoverResult,
-  ListedTool,
-  McpContentBlock,
-  McpNotification,
-  ProgressReport,
-  LogMessage,
-  AnsweredAsk,
-  CallReport,
-  RequestResult,
-  ListedResource,
-  ResourcesListResult,
-  ListedResourceTemplate,
-  ResourceTemplatesListResult,
-  ResourceContents,
-  ReadResourceResult,
-} from './results';
-export type { AskHandlers, ElicitHandler, SampleHandler, ListRootsHandler } from './askHandlers';
-export { McpTestClientError } from './McpTestClientError';
-export type { McpTestTarget, SupertestLike, SupertestRequestLike, FetchTarget } from './exchanges';
-export type { StdioTarget, StdioReadable, StdioWritable } from './stdioConnection';
+// The one `export *` of the repository: this entry is exactly that package under its old name,
+// and a hand-kept copy of its list of names would drift from it.
+export * from '@toolwire/testing';

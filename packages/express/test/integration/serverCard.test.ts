@@ -12,7 +12,7 @@ import request from 'supertest';
 import { ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import type { ServerCardOptions } from '@toolwire/core';
 import { mcpFetchHandler } from '@toolwire/fetch';
-import { mcpTestClient } from '../../src/testing';
+import { mcpTestClient } from '@toolwire/testing';
 import { mcpHandler, mcpRouter } from '../../src';
 
 const decl = new ToolDeclaration('toolwire-notes', '3.0.1', { title: 'Notes', websiteUrl: 'https://example.com/notes', instructions: 'Use the notes.' });

@@ -1,13 +1,13 @@
 /**
  * mcpPlugin on a real listening Fastify (127.0.0.1, port 0): the official SDK client connects,
- * lists and calls tools; toolwire's test client (through Fastify's own `fetch`-like inject
- * bridge and over the socket) sees the same.
+ * lists and calls tools; toolwire's test client sees the same — given `app.server` (listening,
+ * or ready and listened per call) and through a `fetch` bridge over the socket.
  */
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { mcpTestClient } from '@toolwire/express/testing';
+import { mcpTestClient } from '@toolwire/testing';
 import { mcpPlugin } from '../../src';
 import { fastifyService } from '../helpers';
 
@@ -38,6 +38,28 @@ describe('mcpPlugin with real clients', () => {
       expect(progress).toEqual([1, 2, 3]);
     } finally {
       await client.close();
+    }
+  });
+
+  it('serves the toolwire test client given the listening app.server (no Express involved)', async () => {
+    const client = mcpTestClient(app.server, { era: 'modern' });
+    expect((await client.callTool('add', { a: 2, b: 40 })).text).toBe('42');
+    expect((await client.callTool('count', { n: 2 })).progress).toEqual([
+      { progress: 1, total: 2 },
+      { progress: 2, total: 2 },
+    ]);
+  });
+
+  it('serves the toolwire test client given app.server of an app that is ready but does not listen (listened per call)', async () => {
+    const { decl, defs } = fastifyService();
+    const idle = Fastify();
+    await idle.register(mcpPlugin, { decl, defs, path: '/mcp' });
+    await idle.ready();
+    try {
+      expect((await mcpTestClient(idle.server).callTool('echo', { message: 'idle' })).text).toBe('idle');
+      expect(idle.server.listening).toBe(false);
+    } finally {
+      await idle.close();
     }
   });
 

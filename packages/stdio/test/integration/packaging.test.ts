@@ -132,8 +132,8 @@ describe.each(published)('the @toolwire/%s tarball', (pkg) => {
   });
 });
 
-it('publishes all seven packages', () => {
-  expect([...published].sort()).toEqual(['core', 'express', 'fastify', 'fetch', 'jwt', 'redis', 'stdio']);
+it('publishes all eight packages', () => {
+  expect([...published].sort()).toEqual(['core', 'express', 'fastify', 'fetch', 'jwt', 'redis', 'stdio', 'testing']);
 });
 
 it('packs exactly the published packages', () => {

@@ -9,9 +9,9 @@ import express from 'express';
 import request from 'supertest';
 import { Dispatcher, LATEST_MODERN_VERSION, LATEST_PROTOCOL_VERSION } from '@toolwire/core';
 import { mcpFetchHandler } from '@toolwire/fetch';
-import { mcpTestClient, McpTestClientError } from '../../src/testing';
-import type { McpTestClientOptions } from '../../src/testing';
-import { mcpRouter } from '../../src';
+import { mcpTestClient, McpTestClientError } from '../../src';
+import type { McpTestClientOptions } from '../../src';
+import { mcpRouter } from '@toolwire/express';
 import { featureService } from '../helpers/featureService';
 
 const { decl, defs } = featureService();

@@ -1,10 +1,11 @@
 /**
  * modernHeaders: the standard headers a 2026-07-28 client sends over HTTP — `MCP-Protocol-Version`,
- * `Mcp-Method`, `Mcp-Name` (tools/call, prompts/get: the name; resources/read: the URI) and one
- * `Mcp-Param-{Name}` for each argument its tool's `inputSchema` marks `x-mcp-header: "{Name}"`
- * — with the value encoding the specification gives: plain visible ASCII as it is, anything else
+ * `Mcp-Method`, `Mcp-Name` (tools/call, prompts/get: the name; resources/read: the URI; tasks/get,
+ * tasks/update, tasks/cancel: the task id) and one `Mcp-Param-{Name}` for each argument its
+ * tool's `inputSchema` marks `x-mcp-header: "{Name}"` — with the value encoding the specification gives: plain visible ASCII as it is, anything else
  * as `=?base64?{Base64 of its UTF-8}?=`.
  */
+import { isRecord } from './isRecord';
 
 const PLAIN = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 
@@ -14,9 +15,20 @@ export function encodeHeaderValue(value: string): string {
   return `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
 }
 
+/** The param each method's `Mcp-Name` states: the tool's or prompt's name, the resource's URI, the task's id. */
+const NAMED_BY: Readonly<Record<string, string>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
+
 /** The value of `Mcp-Name` for `method`'s params, when the method has one. */
 export function nameOf(method: string, params: Readonly<Record<string, unknown>> | undefined): string | undefined {
-  const value = method === 'tools/call' || method === 'prompts/get' ? params?.name : method === 'resources/read' ? params?.uri : undefined;
+  const key = Object.prototype.hasOwnProperty.call(NAMED_BY, method) ? NAMED_BY[method] : undefined;
+  const value = key === undefined ? undefined : params?.[key];
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -48,8 +60,4 @@ export function paramHeaderValues(headers: readonly ParamHeader[], args: Readonl
     else if (typeof value === 'number' || typeof value === 'boolean') out[`Mcp-Param-${name}`] = String(value);
   }
   return out;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,5 @@
 /**
- * The test client (`@toolwire/express/testing`): one-line tool calls against an Express app, a
+ * The test client (`@toolwire/testing`): one-line tool calls against an Express app, a
  * supertest agent, a Web fetch target and a core Dispatcher (no HTTP), speaking core's latest
  * protocol version by default; refusals and JSON-RPC errors throw McpTestClientError.
  */
@@ -7,9 +7,9 @@ import express from 'express';
 import request from 'supertest';
 import { Dispatcher, LATEST_PROTOCOL_VERSION, ObjectType, ServiceDefinition, ToolDeclaration, integerType } from '@toolwire/core';
 import { mcpFetchHandler } from '@toolwire/fetch';
-import { mcpTestClient, McpTestClientError } from '../../src/testing';
-import { mcpHandler, mcpRouter } from '../../src';
-import { testService } from '../helpers/testService';
+import { mcpTestClient, McpTestClientError } from '../../src';
+import { mcpHandler, mcpRouter } from '@toolwire/express';
+import { testService } from '../../../express/test/helpers/testService'; // the HTTP tests' own tools (add, echo, image, whoami, wait)
 
 const { decl, defs } = testService();
 const app = express().use('/mcp', mcpRouter(decl, defs));

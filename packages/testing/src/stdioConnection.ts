@@ -9,7 +9,8 @@
  */
 import { isModernVersion } from '@toolwire/core';
 import { internalErrorResponse } from '@toolwire/core/transport';
-import type { AnsweredAsk, Exchanged } from './results';
+import type { Exchanged } from './Exchange';
+import type { AnsweredAsk } from './results';
 
 /** The slice of a writable stream the connection uses (a child's `stdin`). */
 export interface StdioWritable {

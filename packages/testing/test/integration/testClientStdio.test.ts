@@ -9,8 +9,8 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { serveStdio } from '@toolwire/stdio';
-import { mcpTestClient } from '../../src/testing';
-import type { McpTestClientOptions } from '../../src/testing';
+import { mcpTestClient } from '../../src';
+import type { McpTestClientOptions } from '../../src';
 import { featureService } from '../helpers/featureService';
 
 /** serveStdio over in-process streams: the server's input is the client's stdin. */

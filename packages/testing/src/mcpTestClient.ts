@@ -1,41 +1,43 @@
 /**
- * mcpTestClient: call a tool and read its result in one line, for testing endpoints — against an
- * Express app, a supertest agent, a Web `fetch` target, a stdio server or, without HTTP, a core
- * Dispatcher. It
- * speaks the protocol as a client does, in either era: legacy (2025-11-25 … 2024-11-05: the
- * `MCP-Protocol-Version` header) or 2026-07-28 (the `_meta` envelope on every request and the
- * `Mcp-Method`, `Mcp-Name` and `Mcp-Param-*` headers). It reads JSON and `text/event-stream`
- * answers alike, returning the progress and log notifications that came before the response;
- * it answers `input_required` results with its `onElicit`/`onSample`/`onListRoots` handlers and
- * calls again (a bounded number of rounds). Refusals and JSON-RPC errors throw
- * {@link McpTestClientError}. Every method is `request(method, params)` plus unwrapping, so a new
- * method (tasks: `callToolAsTask`, `getTask`) is one more such method.
- *
- * Over stdio (a spawned server, or `serveStdio` on in-process streams) the same handlers answer
- * the legacy asks, which come as requests on the pipe while the call is open; a legacy stdio
- * connection is initialized once, before its first other request, and `close()` ends it.
+ * mcpTestClient: call a tool and read its result in one line, for testing endpoints — an Express
+ * app, a `node:http` listener or server, a supertest agent, a Web fetch handler, a URL, a stdio
+ * server or, without HTTP, a core Dispatcher. It speaks the protocol as a client does, in either
+ * era: legacy (2025-11-25 … 2024-11-05: the `MCP-Protocol-Version` header) or 2026-07-28 (the
+ * `_meta` envelope on every request and the `Mcp-Method`, `Mcp-Name` and `Mcp-Param-*` headers).
+ * It reads JSON and `text/event-stream` answers alike, returning the progress and log
+ * notifications that came before the response; it answers `input_required` results with its
+ * `onElicit`/`onSample`/`onListRoots` handlers and calls again (a bounded number of rounds), and
+ * drives tasks (`callToolAsTask`, `getTask`, `getTaskResult`, …) in both eras. Refusals and
+ * JSON-RPC errors throw {@link McpTestClientError}. Every method is `request(method, params)`
+ * plus unwrapping. Over stdio the same handlers answer the legacy asks, which come as requests
+ * on the pipe while the call is open; a legacy stdio connection is initialized once, before its
+ * first other request, and `close()` ends it.
  */
-import { LATEST_MODERN_VERSION, LATEST_PROTOCOL_VERSION, META, isLoggingLevel, isModernVersion } from '@toolwire/core';
+import { LATEST_MODERN_VERSION, META, isModernVersion } from '@toolwire/core';
 import type { LoggingLevel } from '@toolwire/core';
 import { describeArgument } from '@toolwire/core/transport';
 import { exchangeFor, VERSION_HEADER } from './exchanges';
-import type { Exchange as Deliver, McpTestTarget } from './exchanges';
+import type { Exchange as Deliver } from './Exchange';
+import type { McpTestTarget } from './McpTestTarget';
 import type { StdioConnection } from './stdioConnection';
 import { readAnswer } from './eventStream';
 import { encodeHeaderValue, nameOf, paramHeaderValues, paramHeadersOf } from './modernHeaders';
 import type { ParamHeader } from './modernHeaders';
-import { answerAll, answerOne, capabilitiesOf } from './askHandlers';
+import { answerAll, answerOne } from './askHandlers';
 import type { AskHandlers } from './askHandlers';
 import { McpTestClientError } from './McpTestClientError';
+import { taskOf, TASKS_EXTENSION } from './taskResults';
+import type { CallToolAsTaskOptions, CancelTaskResult, GetTaskResultOptions, TaskReport, TasksListResult } from './taskResults';
+import { awaitLegacyTask, checkPollOptions, pollTask } from './pollTask';
+import { toolCallResult } from './toolCallResult';
+import { resolveOptions } from './McpTestClientOptions';
+import type { McpTestClientOptions } from './McpTestClientOptions';
+import { collectNotification } from './collectNotification';
 import type {
   AnsweredAsk,
   DiscoverResult,
   CallReport,
   InitializeResult,
-  LogMessage,
-  McpContentBlock,
-  McpNotification,
-  ProgressReport,
   ReadResourceResult,
   RequestResult,
   ResourceContents,
@@ -44,30 +46,7 @@ import type {
   ToolCallResult,
   ToolsListResult,
 } from './results';
-
-/** Options of {@link mcpTestClient}. */
-export interface McpTestClientOptions extends AskHandlers {
-  /**
-   * The protocol version to speak. A 2026-07-28 (or later) version speaks the modern era: the
-   * `_meta` envelope and the `Mcp-*` headers on every request. Default: core's latest legacy
-   * version, or `2026-07-28` with `era: 'modern'`.
-   */
-  protocolVersion?: string;
-  /** `'modern'` speaks 2026-07-28 (the same as `protocolVersion: '2026-07-28'`); default `'legacy'` unless the version is modern. */
-  era?: 'legacy' | 'modern';
-  /** Where the endpoint is mounted (default `/mcp`); not used for a Dispatcher or stdio. */
-  path?: string;
-  /** Extra request headers, e.g. `{ Authorization: 'Bearer …', Origin: … }`; not used for a Dispatcher or stdio. */
-  headers?: Record<string, string>;
-  /** The `clientInfo` sent (`initialize`; 2026-07-28: in every `_meta`). Default `{ name: 'toolwire-test-client', version: '1.0.0' }`. */
-  clientInfo?: { name: string; version: string };
-  /** More client capabilities to declare, beside those of the handlers (`onElicit` declares `elicitation`, …). */
-  capabilities?: Record<string, unknown>;
-  /** 2026-07-28: the `logLevel` every request asks for (servers send no log messages without one). Default `'debug'`; `false` sends none. */
-  logLevel?: LoggingLevel | false;
-  /** The most `input_required` results one call answers; one more throws (default 10). */
-  maxInputRounds?: number;
-}
+import { isRecord } from './isRecord';
 
 interface JsonRpcAnswer {
   result?: unknown;
@@ -97,30 +76,16 @@ export class McpTestClient {
 
   /** Prefer {@link mcpTestClient}. */
   constructor(target: McpTestTarget, options: McpTestClientOptions = {}) {
-    if (typeof options !== 'object' || options === null) throw new TypeError(`mcpTestClient: expected an options object, got ${describeArgument(options)}`);
-    const { era, protocolVersion, logLevel = 'debug', maxInputRounds = 10 } = options;
-    if (era !== undefined && era !== 'legacy' && era !== 'modern') throw new TypeError(`mcpTestClient: expected era 'legacy' or 'modern', got ${describeArgument(era)}`);
-    this.protocolVersion = protocolVersion ?? (era === 'modern' ? LATEST_MODERN_VERSION : LATEST_PROTOCOL_VERSION);
-    this.era = isModernVersion(this.protocolVersion) ? 'modern' : 'legacy';
-    if (era !== undefined && era !== this.era) throw new TypeError(`mcpTestClient: era '${era}' does not speak protocol version ${this.protocolVersion}`);
-    if (logLevel !== false && !isLoggingLevel(logLevel)) throw new TypeError(`mcpTestClient: expected logLevel to be a logging level or false, got ${describeArgument(logLevel)}`);
-    if (!Number.isInteger(maxInputRounds) || maxInputRounds < 1) throw new TypeError(`mcpTestClient: expected maxInputRounds to be a positive integer, got ${describeArgument(maxInputRounds)}`);
-    for (const name of ['onElicit', 'onSample', 'onListRoots'] as const) {
-      if (options[name] !== undefined && typeof options[name] !== 'function') throw new TypeError(`mcpTestClient: expected ${name} to be a function, got ${describeArgument(options[name])}`);
-    }
-    this.headers = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...options.headers };
-    this.clientInfo = options.clientInfo ?? { name: 'toolwire-test-client', version: '1.0.0' };
-    this.handlers = { onElicit: options.onElicit, onSample: options.onSample, onListRoots: options.onListRoots };
-    this.capabilities = Object.freeze({ ...capabilitiesOf(this.handlers), ...options.capabilities });
+    const resolved = resolveOptions(options);
+    ({ protocolVersion: this.protocolVersion, era: this.era, headers: this.headers, clientInfo: this.clientInfo } = resolved);
+    ({ handlers: this.handlers, capabilities: this.capabilities, logLevel: this.logLevel, maxInputRounds: this.maxInputRounds } = resolved);
     const handlers = this.handlers;
-    const delivery = exchangeFor(target, options.path ?? '/mcp', {
+    const delivery = exchangeFor(target, resolved.path, {
       answer: async (method, params) => answerOne(handlers, method, params, `the server's ${method} request`),
       initializeParams: (version) => ({ protocolVersion: version, capabilities: this.capabilities, clientInfo: this.clientInfo }),
     });
     this.deliver = delivery.exchange;
     this.stdio = delivery.stdio;
-    this.logLevel = logLevel === false ? undefined : logLevel;
-    this.maxInputRounds = maxInputRounds;
   }
 
   /**
@@ -133,10 +98,88 @@ export class McpTestClient {
    */
   async callTool(name: string, args: Record<string, unknown> = {}): Promise<ToolCallResult> {
     const { result, ...exchange } = await this.request('tools/call', { name, arguments: args, _meta: { progressToken: `toolwire-test-${this.nextId}` } });
-    const r = (result ?? {}) as { content?: McpContentBlock[]; isError?: boolean; structuredContent?: unknown };
-    const content = Array.isArray(r.content) ? r.content : [];
-    const text = content.filter((block) => block.type === 'text').map((block) => block.text ?? '').join('\n');
-    return { text, isError: r.isError === true, structuredContent: r.structuredContent, content, ...exchange };
+    return toolCallResult(result, exchange);
+  }
+
+  /**
+   * Calls a tool as a task and returns the task at once (its status `working`, or already ended).
+   * 2026-07-28: the request declares the `io.modelcontextprotocol/tasks` extension (MRTR rounds
+   * before the task, `begins: 'onBeginTask'`, are answered by the handlers); 2025-11-25: it sends
+   * `params.task` (`{ ttl }` when asked).
+   * @throws McpTestClientError for a refusal or a JSON-RPC error (-32021 on 2026-07-28 when the
+   *   tool cannot run as a task, -32601 on older versions for a task-only tool); Error when the
+   *   tool answered an ordinary result instead of a task.
+   * @example
+   * const { task } = await client.callToolAsTask('build_report', { year: 2026 }); // task.status 'working'
+   * const { text } = await client.getTaskResult(task.taskId);
+   */
+  async callToolAsTask(name: string, args: Record<string, unknown> = {}, options: CallToolAsTaskOptions = {}): Promise<TaskReport> {
+    const { ttl } = options;
+    if (ttl !== undefined && (!Number.isInteger(ttl) || ttl <= 0)) throw new TypeError(`callToolAsTask: expected ttl to be a positive integer (ms), got ${describeArgument(ttl)}`);
+    const asked = this.era === 'legacy' ? { task: ttl === undefined ? {} : { ttl } } : {};
+    const { result, ...report } = await this.request('tools/call', this.withTasks({ name, arguments: args, ...asked }));
+    const task = taskOf(result, this.era === 'legacy');
+    if (!task) throw new Error(`tools/call ${name}: answered a result, not a task (does the tool support tasks? setTaskSupport('optional' | 'required'))`);
+    return { task, ...report };
+  }
+
+  /**
+   * Reads a task: its status, and on 2026-07-28 its `inputRequests`, `result` or `error` as the status calls for.
+   * @throws McpTestClientError for an unknown, expired or foreign id (-32602), or a result that is not a task.
+   */
+  async getTask(taskId: string): Promise<TaskReport> {
+    const { result, ...report } = await this.request('tasks/get', this.withTasks({ taskId }));
+    const task = taskOf(result, false);
+    if (!task) throw new McpTestClientError(`tasks/get ${taskId}: the result is not a task (no taskId): ${JSON.stringify(result)?.slice(0, 200)}`, report.status, undefined, undefined, result);
+    return { task, ...report };
+  }
+
+  /**
+   * Waits for a task to end and returns the tool's result, as `callTool` would have.
+   * 2026-07-28 has no `tasks/result`: the client polls `tasks/get` and answers an
+   * `input_required` task's questions with its handlers through `tasks/update`. 2025-11-25 over
+   * stdio: `tasks/result`, which waits while the task's asks come on the pipe and the handlers
+   * answer them; over HTTP or a Dispatcher the client polls `tasks/get` until the task ends, then
+   * reads `tasks/result` (a task that asks there throws instead: its ask needs a POST of the
+   * client's own, which this client does not make).
+   * @throws McpTestClientError for a task that failed (its JSON-RPC error), was cancelled, or is
+   *   unknown; Error for a task that does not end within `timeoutMs`, or asks where it cannot be answered.
+   */
+  async getTaskResult(taskId: string, options: GetTaskResultOptions = {}): Promise<ToolCallResult> {
+    checkPollOptions(options);
+    const requests = { get: (id: string) => this.getTask(id), update: async (id: string, responses: Record<string, unknown>) => void (await this.updateTask(id, responses)) };
+    if (this.era === 'modern') return pollTask(taskId, options, this.handlers, requests);
+    if (!this.stdio) await awaitLegacyTask(taskId, options, requests); // without a pipe an ask could not be answered: never wait on one
+    const { result, ...report } = await this.request('tasks/result', { taskId });
+    return toolCallResult(result, report);
+  }
+
+  /** Lists the caller's tasks (2025-11-25; one page, pass `nextCursor` back for the next). */
+  async listTasks(cursor?: string): Promise<TasksListResult> {
+    const { result, status } = await this.request('tasks/list', cursor === undefined ? undefined : { cursor });
+    const { tasks, nextCursor } = (result ?? {}) as { tasks?: unknown[]; nextCursor?: string };
+    return { tasks: (Array.isArray(tasks) ? tasks : []).map((task) => taskOf(task, false)).filter((task) => task !== undefined), ...(nextCursor !== undefined && { nextCursor }), status };
+  }
+
+  /**
+   * Asks a task to stop (cooperative and idempotent: a task that already ended stays as it is).
+   * 2025-11-25 answers the task as it is after the request; 2026-07-28 an empty acknowledgement.
+   * @throws McpTestClientError for an unknown, expired or foreign id (-32602).
+   */
+  async cancelTask(taskId: string): Promise<CancelTaskResult> {
+    const { result, status } = await this.request('tasks/cancel', this.withTasks({ taskId }));
+    const task = this.era === 'legacy' ? taskOf(result, false) : undefined;
+    return task ? { task, status } : { status };
+  }
+
+  /**
+   * Answers an `input_required` task's questions (2026-07-28 `tasks/update`): `inputResponses`
+   * by the keys of its `inputRequests`; partial and repeated answers are fine.
+   * @throws McpTestClientError for an unknown, expired or foreign id (-32602).
+   */
+  async updateTask(taskId: string, inputResponses: Record<string, unknown>): Promise<{ status: number }> {
+    const { status } = await this.request('tasks/update', this.withTasks({ taskId, inputResponses }));
+    return { status };
   }
 
   /** Lists the tools (one page; pass `nextCursor` back for the next). */
@@ -194,7 +237,7 @@ export class McpTestClient {
       const { result, status, notifications, asks } = await this.send(method, sent, true, true);
       collected.status = status;
       collected.asks.push(...asks); // legacy stdio: asked on the pipe while the request was open
-      for (const notification of notifications) this.collect(collected, notification);
+      for (const notification of notifications) collectNotification(collected, notification);
       const interim = result as { resultType?: unknown; inputRequests?: unknown; requestState?: unknown } | undefined;
       if (this.era !== 'modern' || interim?.resultType !== 'input_required') return { result, ...collected };
       const what = describeCall(method, params);
@@ -222,6 +265,13 @@ export class McpTestClient {
     return { ...(result as Omit<T, 'status'>), status } as T;
   }
 
+  /** 2026-07-28: the params with the client capabilities plus the tasks extension in `_meta` (task requests declare it); legacy: as they are. */
+  private withTasks(params: Record<string, unknown>): Record<string, unknown> {
+    if (this.era === 'legacy') return params;
+    const extensions = { ...(isRecord(this.capabilities.extensions) ? this.capabilities.extensions : {}), [TASKS_EXTENSION]: {} };
+    return { ...params, _meta: { [META.clientCapabilities]: { ...this.capabilities, extensions } } };
+  }
+
   /** The 2026-07-28 params of a request: `_meta` with the version, the capabilities, clientInfo and the log level, over what the caller put there. */
   private envelope(params: Record<string, unknown> | undefined, version = this.protocolVersion): Record<string, unknown> {
     const meta: Record<string, unknown> = {
@@ -231,25 +281,6 @@ export class McpTestClient {
     };
     if (this.logLevel !== undefined) meta[META.logLevel] = this.logLevel;
     return { ...params, _meta: { ...meta, ...(isRecord(params?._meta) ? params._meta : {}) } };
-  }
-
-  private collect(into: CallReport, text: string): void {
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      return;
-    }
-    if (!isRecord(message) || typeof message.method !== 'string') return;
-    const params = isRecord(message.params) ? message.params : {};
-    const notification: McpNotification = { method: message.method, params };
-    into.notifications.push(notification);
-    if (message.method === 'notifications/progress') {
-      const { progressToken: _token, ...report } = params;
-      into.progress.push(report as unknown as ProgressReport);
-    } else if (message.method === 'notifications/message') {
-      into.logs.push(params as unknown as LogMessage);
-    }
   }
 
   /** The headers of one message: the version header, and on 2026-07-28 the `Mcp-*` headers. */
@@ -322,10 +353,6 @@ function describeCall(method: string, params: Record<string, unknown> | undefine
   return name === undefined ? method : `${method} ${name}`;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function parse(text: string): unknown {
   if (text === '') return undefined;
   try {
@@ -336,16 +363,20 @@ function parse(text: string): unknown {
 }
 
 /**
- * A test client for an MCP endpoint: an Express app (or any `node:http` request listener; each
- * call serves it on 127.0.0.1, port 0, for that request only, as supertest does), a supertest
- * agent (`request(app)`, `request.agent(app)`), an object with `fetch(request)` (a Hono app), a
- * stdio server (`{ stdin, stdout }`: a spawned `ChildProcess`, or `serveStdio`'s streams), or a
- * core `Dispatcher` for unit tests without HTTP. Speaks core's latest legacy protocol version
- * unless told otherwise (`era: 'modern'` for 2026-07-28).
+ * A test client for an MCP endpoint: an Express app or any `node:http` request listener (each
+ * call serves it on 127.0.0.1, port 0, for that request only, as supertest does), a `node:http`
+ * server (its address when it listens), a supertest agent (`request(app)`), a fetch handler
+ * (`(request) => Promise<Response>`, e.g. `mcpFetchHandler(decl, defs)`) or an object with
+ * `fetch(request)` (a Hono app), an endpoint URL (Node's `fetch`), a stdio server (`{ stdin,
+ * stdout }`: a spawned `ChildProcess`, or `serveStdio`'s streams), or a core `Dispatcher` for
+ * unit tests without HTTP. Speaks core's latest legacy protocol version unless told otherwise
+ * (`era: 'modern'` for 2026-07-28). A function target of two parameters or more is a
+ * `node:http` listener, one of fewer a fetch handler (wrap an unusual one: `{ fetch: handler }`).
+ * @throws TypeError for a target of none of these kinds, or for malformed options.
  * @example
- * import { mcpTestClient } from '@toolwire/express/testing';
+ * import { mcpTestClient } from '@toolwire/testing';
  * const { text, isError } = await mcpTestClient(app).callTool('add', { a: 2, b: 3 }); // '5', false
- * const { logs } = await mcpTestClient(app, { era: 'modern' }).callTool('import', { file: 'a.csv' });
+ * const { logs } = await mcpTestClient(mcpFetchHandler(decl, defs), { era: 'modern' }).callTool('import', { file: 'a.csv' });
  * const asked = mcpTestClient(app, { era: 'modern', onElicit: () => ({ action: 'accept', content: { confirm: true } }) });
  * const unit = mcpTestClient(new Dispatcher(defs, decl), { protocolVersion: '2025-03-26' });
  */

@@ -20,7 +20,8 @@ import { CallAsks } from './asks/CallAsks';
 import type { AskKind, AskSettings, Interruption } from './asks/CallAsks';
 import { InputUnavailableError } from '../remoting/InputUnavailableError';
 import type { TaskHooks } from './tasks/TaskHooks';
-import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult } from '../remoting/asks';
+import type { AskOptions, ElicitRequest, ListRootsResult, SampleRequest, SampleResult, SchemaElicitRequest } from '../remoting/asks';
+import { elicitWithSchema } from './asks/elicitWithSchema';
 
 const NEVER_ABORTED = new AbortController().signal;
 
@@ -117,8 +118,9 @@ export class ToolCallContext implements CallContext {
 
   private asks: CallAsks | undefined;
 
-  elicit(request: ElicitRequest, options?: AskOptions): Promise<ElicitResult> {
-    return this.ask('elicitation', request, options) as Promise<ElicitResult>;
+  elicit(request: ElicitRequest | SchemaElicitRequest, options?: AskOptions): Promise<never> {
+    if (typeof request === 'object' && request !== null && request.schema !== undefined) return elicitWithSchema(request as SchemaElicitRequest, (params) => this.ask('elicitation', params, options)) as Promise<never>;
+    return this.ask('elicitation', request, options) as Promise<never>;
   }
 
   sample(request: SampleRequest, options?: AskOptions): Promise<SampleResult> {

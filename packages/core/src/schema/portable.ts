@@ -4,13 +4,14 @@
  * providers reject some valid JSON Schema — Gemini refuses a session over one `type` array,
  * MCP Inspector's `--strict` flags the same — so, under `schemaDialect: 'portable'`, a raw schema
  * holding one of these is named once on stderr when serving starts (it is still published as
- * given: toolwire does not rewrite a schema it did not write; `declaration/unportableSchemas`
- * names them).
+ * given: toolwire does not rewrite a schema the user wrote; `declaration/unportableSchemas`
+ * names them). A schema a Standard Schema library wrote is rewritten where the rules allow
+ * ({@link publishedSchema}), and what is left is named the same way.
  *
  * The rules: no `type` array; no bare `true`/`false` where a schema is expected; no `$ref`
  * outside the document (not starting with `#`); no schema without a validation keyword (`{}`).
  */
-import type { JsonSchema } from './Type';
+import type { JsonSchema, SchemaDialect } from './Type';
 
 /** Keywords whose value is one schema. */
 const SCHEMA_KEYWORDS = ['items', 'contains', 'not', 'propertyNames', 'if', 'then', 'else', 'additionalProperties', 'unevaluatedProperties', 'additionalItems', 'unevaluatedItems', 'contentSchema'];
@@ -102,7 +103,7 @@ function pointer(name: string): string {
  * `type` array as an `anyOf` of single types and each stray `true`/`false` schema as `{}` /
  * `{"not":{}}`. What is still not portable is named on stderr as for raw schemas.
  */
-export function publishedSchema(schema: JsonSchema, dialect: 'default' | 'portable'): JsonSchema {
+export function publishedSchema(schema: JsonSchema, dialect: SchemaDialect): JsonSchema {
   const copy = JSON.parse(JSON.stringify(schema)) as JsonSchema;
   delete copy.$schema;
   return dialect === 'portable' ? (rewrite(copy, undefined, 0) as JsonSchema) : copy;

@@ -189,6 +189,30 @@ describe('declaring with a Standard Schema', () => {
     expect(decl().addTool('x').setInput(z.object({ name: z.string().nullable() })).toInputSchema().properties).toEqual({ name: { type: ['string', 'null'] } }); // the default dialect keeps the library's
   });
 
+  it('names on stderr, once, what the portable dialect cannot rewrite in a generated schema', async () => {
+    const stderr = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const d = new ToolDeclaration('t', '1.0.0', { schemaDialect: 'portable' });
+      d.addTool('anything', 'x', { input: z.object({ value: z.unknown(), name: z.string().nullable() }) });
+      const defs = new ServiceDefinition().registerProcedure('anything', () => 1);
+      await new Dispatcher(defs, d).dispatch('{"jsonrpc":"2.0","id":1,"method":"ping"}');
+      expect(stderr.mock.calls.map((call) => call[0])).toEqual([
+        "toolwire: tool \"anything\"'s Standard Schema is not portable (schemaDialect: 'portable'; some hosts and models reject it): inputSchema: an untyped schema at /properties/value",
+      ]);
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+
+  it('takes a Standard Schema output beside builder parameters', async () => {
+    const d = decl();
+    const defs = new ServiceDefinition();
+    const tool = d.addTool('double').addParam('n', integerType()).setOutput(z.object({ twice: z.number(), unit: z.string().default('x') }));
+    defs.registerTool(tool, (n) => ({ twice: n * 2 }));
+    const reply = await new Dispatcher(defs, d).dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'double', arguments: { n: 4 } } }), { protocolVersion: '2025-11-25' });
+    expect(JSON.parse(reply.body).result.structuredContent).toEqual({ twice: 8, unit: 'x' });
+  });
+
   it('declares input and output in one call (addTool shorthand); a bad schema adds no tool', () => {
     const d = decl();
     d.addTool('sum', 'Add numbers', { input: z.object({ values: z.array(z.number()) }), output: z.object({ sum: z.number() }) });

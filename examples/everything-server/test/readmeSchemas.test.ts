@@ -7,26 +7,17 @@
  * `isError` result (-32602 on 2025-03-26), `to_celsius` converts, and `cancel_booking` asks with
  * a zod schema on 2026-07-28 (input_required, then the answer) — so the README stays true.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
 import { META } from '@toolwire/core';
+import { readmeBlock, runExample, strictProblems } from '../../../test-support/readmeExample';
 
 jest.setTimeout(60_000);
 
 const root = join(__dirname, '..', '..', '..');
 const HEADING = '## Schemas you already use (zod, valibot, arktype)';
 const LISTEN = "app.listen(3000, '127.0.0.1');";
-
-function example(): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const at = readme.indexOf(HEADING);
-  if (at < 0) throw new Error(`README.md has no "${HEADING}" section`);
-  const match = /```ts\n([\s\S]*?)```/.exec(readme.slice(at));
-  if (!match) throw new Error(`README.md has no TypeScript block under "${HEADING}"`);
-  return match[1];
-}
+const example = (): string => readmeBlock(HEADING);
 
 let dir = '';
 beforeAll(() => {
@@ -36,21 +27,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function problems(source: string): string[] {
-  const file = join(dir, 'example.ts');
-  writeFileSync(file, source);
-  const program = ts.createProgram([file], {
-    noEmit: true,
-    strict: true,
-    module: ts.ModuleKind.ES2022,
-    target: ts.ScriptTarget.ES2022,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    esModuleInterop: true,
-    skipLibCheck: true,
-    types: ['node'],
-  });
-  return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-}
+const problems = (source: string): string[] => strictProblems(source, join(dir, 'example.ts'));
 
 describe('the README example of Standard Schema tools', () => {
   it('type-checks as strict TypeScript; a misspelt property or a result the output schema refuses does not', () => {
@@ -65,25 +42,8 @@ describe('the README example of Standard Schema tools', () => {
   });
 
   it('runs: the schemas listed, arguments validated by each library, the default applied, an elicitation with a zod schema', async () => {
-    const source = example();
-    expect(source).toContain(LISTEN);
-    const body = ts.transpileModule(source.replace(LISTEN, "const server = app.listen(0, '127.0.0.1', () => console.log(`PORT ${server.address().port}`));"), {
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-    }).outputText;
-    const file = join(dir, 'example.js');
-    writeFileSync(file, body);
-    const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const { port, child, exited } = await runExample(example(), LISTEN, join(dir, 'example.js'));
     try {
-      const port = await new Promise<number>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (c: Buffer) => {
-          out += c.toString();
-          const m = /PORT (\d+)/.exec(out);
-          if (m) resolve(Number(m[1]));
-        });
-        child.once('exit', (code) => reject(new Error(`the example exited with ${code}`)));
-      });
       let id = 0;
       const legacy = async (method: string, params: Record<string, unknown>, version = '2025-11-25') => {
         const res = await fetch(`http://127.0.0.1:${port}/mcp`, {

@@ -152,6 +152,23 @@ describe('Standard Schema input', () => {
   });
 });
 
+describe('Standard Schema tools as tasks', () => {
+  const TASKS = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/tasks': {} } } };
+
+  it.each([
+    ['synchronous', handMade()],
+    ['asynchronous', handMade(true)],
+  ])('validates before the task is created (%s validator): a bad call is answered as without a task', async (_kind, schema) => {
+    const decl = new ToolDeclaration('t', '1.0.0');
+    const defs = new ServiceDefinition();
+    defs.registerTool(decl.addTool('job').setInput(schema, { jsonSchema: { type: 'object', properties: { n: { type: 'number' } } } }).setTaskSupport('optional'), ({ n }) => n);
+    const d = new Dispatcher(defs, decl);
+    const call = async (args: unknown) => JSON.parse((await d.dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'job', arguments: args, _meta: TASKS } }))).body).result;
+    expect(await call({ n: 'x' })).toMatchObject({ content: [{ type: 'text', text: 'argument "n": must be a number' }], isError: true });
+    expect(await call({ n: 1 })).toMatchObject({ resultType: 'task', status: 'working' });
+  });
+});
+
 describe('declaring with a Standard Schema', () => {
   const decl = () => new ToolDeclaration('t', '1.0.0');
 

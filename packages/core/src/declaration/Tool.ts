@@ -144,7 +144,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     return this._content;
   }
 
-  /** The raw input schema set with {@link Tool.setInputSchema}, if any. */
+  /** The input schema published as given: the raw one of {@link Tool.setInputSchema}, or the JSON Schema of {@link Tool.setInput}'s Standard Schema; else `undefined`. */
   get rawInputSchema(): JsonSchema | undefined {
     return this._inputSchema;
   }

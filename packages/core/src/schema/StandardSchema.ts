@@ -79,17 +79,23 @@ export function standardJsonSchema(schema: StandardSchemaV1, direction: 'input' 
   return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as JsonSchema) : `its Standard JSON Schema is not an object`;
 }
 
+/** The most issues one message names (a call may break its schema in thousands of places). */
+const MAX_ISSUES = 10;
+
 /**
  * The issues as one message, each with its path and the library's own message:
  * `argument "a.b": Invalid input: expected number; arguments: …` (`root` names a value without a
- * path, `noun` one with: `arguments`/`argument`, `result`/`result`, `content`/`content`).
+ * path, `noun` one with: `arguments`/`argument`, `result`/`result`, `content`/`content`); the
+ * first {@link MAX_ISSUES}, then how many more.
  */
 export function issuesMessage(issues: ReadonlyArray<StandardIssue>, root: string, noun: string): string {
   if (!Array.isArray(issues) || issues.length === 0) return `${root}: invalid`;
+  const more = issues.length > MAX_ISSUES ? `; and ${issues.length - MAX_ISSUES} more` : '';
   return issues
+    .slice(0, MAX_ISSUES)
     .map((issue: StandardIssue) => {
       const path = (Array.isArray(issue?.path) ? issue.path : []).map((segment: unknown) => String(typeof segment === 'object' && segment !== null ? (segment as { key: unknown }).key : segment)).join('.');
       return `${path === '' ? root : `${noun} "${path}"`}: ${typeof issue?.message === 'string' ? issue.message : 'invalid'}`;
     })
-    .join('; ');
+    .join('; ') + more;
 }

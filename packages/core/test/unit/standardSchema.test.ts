@@ -97,6 +97,16 @@ describe('Standard Schema input', () => {
     expect(seen).toEqual([]);
   });
 
+  it('names the first ten issues of a call that breaks its schema in many places, then how many more', async () => {
+    const decl = new ToolDeclaration('t', '1.0.0');
+    const defs = new ServiceDefinition();
+    defs.registerTool(decl.addTool('many', 'x', { input: z.object({ values: z.array(z.number()) }) }), () => 'never');
+    const reply = await new Dispatcher(defs, decl).dispatch(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'many', arguments: { values: Array.from({ length: 25 }, () => 'x') } } }), { protocolVersion: '2025-11-25' });
+    const text: string = JSON.parse(reply.body).result.content[0].text;
+    expect(text.split('; argument').length).toBe(10);
+    expect(text).toMatch(/^argument "values\.0": Invalid input: expected number, received string; .*argument "values\.9": .*; and 15 more$/);
+  });
+
   it('answers a validation failure before 2025-11-25 with -32602 naming the paths', async () => {
     const { call, seen } = server();
     for (const version of ['2025-06-18', '2025-03-26', '2024-11-05']) {

@@ -131,7 +131,7 @@ export class ToolCaller {
    */
   private validating(request: InboundRequest, problem: Promise<string | undefined>, prepared: PreparedCall): string | Promise<PreparedCall | string> {
     const { id, profile } = request;
-    const info = { requestId: id, method: 'tools/call', tool: prepared.name };
+    const info = { requestId: id, method: request.method, tool: prepared.name };
     if (request.mode === 'sync') {
       problem.catch((error: unknown) => this.policy.report(error, info));
       return errorResponse(id, ErrorCodes.InternalError, `Tool "${prepared.name}" validates its arguments asynchronously (its input schema returned a Promise); use StdioService`);
@@ -304,9 +304,9 @@ export class ToolCaller {
   private write(id: RequestId, plan: ToolPlan, value: unknown, profile: ProtocolProfile, meta: string): string {
     const tool = plan.tool;
     if (plan.outputValue) {
+      // a Standard Schema output: its own validation, and its output is what is sent
       const checked = plan.outputValue(value);
-      if (typeof checked === 'string') return this.policy.internal(id, new Error(`Tool "${tool.name}" returned a result that does not match its output schema: ${checked}`), { requestId: id, method: 'tools/call', tool: tool.name });
-      return this.structured(id, tool, plan.output!, checked.value, profile, meta);
+      return typeof checked === 'string' ? this.structured(id, tool, () => checked, value, profile, meta) : this.structured(id, tool, plan.output!, checked.value, profile, meta);
     }
     if (plan.output) return this.structured(id, tool, plan.output, value, profile, meta);
     const content = tool.content;

@@ -16,6 +16,8 @@ export const ISSUER = 'https://auth.example.com';
 /** A static resource anyone may read, and one whose read needs the scope `admin`. */
 export const README_URI = 'test://matrix/readme';
 export const SECRET_URI = 'test://matrix/secret';
+/** A template whose adjacent-ish variables a backtracking matcher took polynomial time on; its reads need `admin`. */
+export const REPORT_TEMPLATE = 'test://matrix/reports/{region}-{year}';
 
 /** The tokens the protected endpoints accept: a reader and an admin. */
 export const TOKENS: Readonly<Record<string, AuthInfo>> = Object.freeze({
@@ -29,6 +31,7 @@ export const LIMITS = Object.freeze({
   maxBatch: 4,
   maxArgumentElements: 16,
   maxStringLength: 64,
+  maxUriLength: 64,
   callTimeoutMs: 300,
   maxConcurrentCalls: 2,
 });
@@ -95,6 +98,7 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
   decl.addTool('flag', 'A boolean mirrored in a header').addParam('on', booleanType(), 'On', { header: 'Flag' });
   decl.addResource(README_URI, 'readme').setMimeType('text/plain').setContents('the matrix readme');
   decl.addResource(SECRET_URI, 'secret').setMimeType('text/plain').setScopes(['admin']);
+  decl.addResourceTemplate(REPORT_TEMPLATE, 'report').setMimeType('text/plain').setScopes(['admin']);
   decl.addTool('task_add', 'Adds as a task when the client takes tasks').addParam('a', integerType()).addParam('b', integerType()).setTaskSupport('optional');
   decl.addTool('task_only', 'Runs only as a task').setTaskSupport('required');
   decl.addTool('task_ask', 'Asks the user inside its task').setTaskSupport('optional');
@@ -125,6 +129,10 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
     .registerResource(SECRET_URI, () => {
       count('secret');
       return 'classified';
+    })
+    .registerResource(REPORT_TEMPLATE, (region: string, year: string) => {
+      count('report');
+      return `report ${region} ${year}`;
     })
     .registerProcedure('task_add', async (a: number, b: number) => a + b)
     .registerProcedure('task_ask', async (context: CallContext) => {

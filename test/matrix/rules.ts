@@ -4,7 +4,7 @@
  * differs between versions, never a date. Adding a rule adds a row here; adding a version or a
  * transport adds columns, not tests.
  */
-import { ErrorCodes, profileFor } from '@toolwire/core';
+import { ErrorCodes, META, profileFor } from '@toolwire/core';
 import type { ProtocolProfile } from '@toolwire/core';
 import { LIMITS, METADATA, README_URI, SECRET_URI, TASK_OPTIONS } from './fixture';
 import { build } from './transports';
@@ -29,6 +29,9 @@ const call = (version: string, name: string, args?: Record<string, unknown>, ext
 const read = (version: string, uri: string, extra: Partial<RequestSpec> = {}): RequestSpec => ({ version, method: 'resources/read', params: { uri }, ...extra });
 
 const modern = (profile: ProtocolProfile) => profile.era === 'modern';
+
+const META_VERSION = META.protocolVersion;
+const META_CAPABILITIES = META.clientCapabilities;
 
 /** The tasks extension's identifier. */
 const TASKS = 'io.modelcontextprotocol/tasks';
@@ -96,6 +99,21 @@ export const RULES: readonly Rule[] = [
     },
   },
   {
+    name: 'telemetry bounds: a request claiming a version the server does not speak is recorded as mcp.protocol.version _OTHER (no metric series per claimed string)',
+    applies: (_t, p) => modern(p),
+    async check(t, p) {
+      const claimed = `2099-12-31-${'x'.repeat(200)}`;
+      const raw = JSON.stringify({ jsonrpc: '2.0', id: 71, method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 2 }, _meta: { [META_VERSION]: claimed, [META_CAPABILITIES]: {} } } });
+      const seen = await t.send(call(p.version, 'add', { a: 1, b: 2 }, { id: 71, raw, headers: { 'mcp-protocol-version': claimed } }));
+      expect(seen.reply?.error).toBeDefined();
+      const spans = t.recorder.otel.spansOf('71');
+      expect(spans.map((span) => span.attributes['mcp.protocol.version'])).toEqual(['_OTHER']);
+      const versions = (await t.recorder.otel.durations()).map((point) => String(point.attributes['mcp.protocol.version']));
+      expect(versions).toContain('_OTHER');
+      expect(versions.filter((version) => version.startsWith('2099'))).toEqual([]);
+    },
+  },
+  {
     name: 'scopes: a token without the tool\'s scope gets 403 insufficient_scope with the challenge, and the procedure does not run',
     applies: (t) => t.protected,
     async check(t, p) {
@@ -153,6 +171,21 @@ export const RULES: readonly Rule[] = [
       const allowed = await t.send(read(p.version, SECRET_URI, { token: 'admin' }));
       expectStatus(t, allowed, 200);
       expect(allowed.reply?.result?.contents).toEqual([{ uri: SECRET_URI, mimeType: 'text/plain', text: 'classified' }]);
+    },
+  },
+  {
+    name: 'maxUriLength: a longer resources/read URI is -32602 naming the limit, before any template (or the scopes rule) looks at it; a URI within it reads the template',
+    async check(t, p) {
+      const token = t.protected ? 'admin' : undefined;
+      const long = `test://matrix/reports/${'-'.repeat(LIMITS.maxUriLength)}`;
+      const before = t.recorder.ran.get('report') ?? 0;
+      const refused = await t.send(read(p.version, long, { id: 61, token: t.protected ? 'reader' : undefined }));
+      expectStatus(t, refused, 200);
+      expect(refused.reply?.id).toBe(61);
+      expectError(refused, ErrorCodes.InvalidParams, new RegExp(`more than maxUriLength \\(${LIMITS.maxUriLength}\\)`));
+      expect(t.recorder.ran.get('report') ?? 0).toBe(before);
+      const allowed = await t.send(read(p.version, 'test://matrix/reports/eu-west-2026', { token }));
+      expect(allowed.reply?.result?.contents).toEqual([{ uri: 'test://matrix/reports/eu-west-2026', mimeType: 'text/plain', text: 'report eu west-2026' }]);
     },
   },
   {

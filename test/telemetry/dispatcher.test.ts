@@ -150,8 +150,33 @@ describe('telemetry: spans', () => {
     const code = JSON.parse(result.body).error.code as number;
     const span = only(8);
     expect(span.attributes['rpc.response.status_code']).toBe(String(code));
-    expect(span.attributes['mcp.protocol.version']).toBe('2099-01-01');
+    expect(span.attributes['mcp.protocol.version']).toBe('_OTHER'); // not a version this server speaks: the client's to choose
     expect(span.status.code).toBe(api.SpanStatusCode.ERROR);
+  });
+
+  it('records a version the server does not speak as _OTHER, so refused requests cannot mint metric series', async () => {
+    for (let i = 0; i < 50; i++) {
+      await dispatcher.dispatch(call(500 + i, 'add', { a: 1, b: 2 }, modernMeta({ [META.protocolVersion]: `${i}-${'v'.repeat(16 * 1024)}` })));
+    }
+    await dispatcher.dispatch(JSON.stringify({ jsonrpc: '2.0', id: 600, method: 'tools/list' }), { protocolVersion: 'x'.repeat(4096) });
+    expect(only(600).attributes['mcp.protocol.version']).toBe('_OTHER');
+    const versions = new Set((await otel.durations()).map((p) => p.attributes['mcp.protocol.version']));
+    expect(versions).toEqual(new Set(['_OTHER']));
+  });
+
+  it('cuts the request id, mcp.resource.uri and captured content a client sends to a bounded length on spans', async () => {
+    const id = 'i'.repeat(10_000);
+    await dispatcher.dispatch(JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' }), { protocolVersion: '2025-11-25' });
+    const uri = `test://${'u'.repeat(5000)}`;
+    await dispatcher.dispatch(JSON.stringify({ jsonrpc: '2.0', id: 601, method: 'resources/read', params: { uri } }), { protocolVersion: '2025-11-25' });
+    const [byId] = otel.spans().filter((span) => span.name === 'ping');
+    expect(byId.attributes['jsonrpc.request.id']).toBe(`${'i'.repeat(127)}…`);
+    expect(only(601).attributes['mcp.resource.uri']).toBe(`${uri.slice(0, 511)}…`);
+    const capturing = otelHarness({ captureContent: true, global: false });
+    const { decl, defs } = service();
+    await new Dispatcher(defs, decl, { ...quiet, telemetry: capturing.telemetry }).dispatch(call(602, 'add', { a: 1, b: 2, pad: 'p'.repeat(40_000) }), { protocolVersion: '2025-11-25' });
+    expect((capturing.spansOf(602)[0].attributes['gen_ai.tool.call.arguments'] as string).length).toBe(16 * 1024);
+    await capturing.close();
   });
 
   it('records an unknown method as _OTHER (bounded names) with -32601', async () => {

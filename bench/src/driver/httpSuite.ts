@@ -19,6 +19,7 @@ import { ServerProcess, type Usage } from './ServerProcess';
 import { cpuTimes, type CpuTimes } from './cpuStat';
 import { pin } from './cpuPinning';
 import { median } from './median';
+import { MIN_OVERLAP, overlapOf } from './overlap';
 import { LoadClient } from '../load/LoadClient';
 import { concurrenciesOf, runsWorkload, sideBySideOf, slicesOf, variantOf, workload, type WorkloadId } from '../fixture/workloads';
 
@@ -51,6 +52,8 @@ export interface HttpSample {
   /** When the measured load began and ended (ms since the epoch). */
   startedAt?: number;
   endedAt?: number;
+  /** A side-by-side sample's share of the shorter leg during which both legs ran (`overlapOf`); unset otherwise. */
+  overlap?: number;
   server: HttpServerId;
   workload: WorkloadId;
   connections: number;
@@ -325,7 +328,8 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
               measure(load, pa, round, a.server, a.workload, connections, ra, seconds, options.pin === true),
               measure(partner, pb, round, b.server, b.workload, connections, rb, seconds, options.pin === true),
             ]);
-            taken.push({ ...sa, slice, alongside: b }, { ...sb, slice, alongside: a });
+            const overlap = overlapOf(sa, sb);
+            taken.push({ ...sa, slice, alongside: b, overlap }, { ...sb, slice, alongside: a, overlap });
           }
         } catch (error) {
           return [...taken, ...fail(`run failed: ${String(error)}`)];
@@ -334,7 +338,9 @@ export async function runHttpSuite(options: HttpSuiteOptions): Promise<HttpSampl
           const name = leg.workload === w ? leg.server : `${leg.server} ${leg.workload}`;
           return `${name} ${median(taken.filter((s) => s.server === leg.server && s.workload === leg.workload).map((s) => s.cpuMicros)).toFixed(1)}`;
         };
-        options.log(`round ${round}/${options.rounds}  ${w} c=${connections}, side by side, ${slices} slices of ${seconds} s: ${cpu(a)}, ${cpu(b)} µs CPU per operation (medians)`);
+        const apart = taken.filter((s, k) => k % 2 === 0 && (s.overlap ?? 0) < MIN_OVERLAP).map((s) => `slice ${s.slice ?? 0} ${Math.round(100 * (s.overlap ?? 0))}%`);
+        const together = apart.length ? `NOT side by side in ${apart.join(', ')} (the machine is busy; the ratio is unreliable)` : `legs at once for ≥ ${Math.round(100 * MIN_OVERLAP)}% of each slice`;
+        options.log(`round ${round}/${options.rounds}  ${w} c=${connections}, side by side, ${slices} slices of ${seconds} s: ${cpu(a)}, ${cpu(b)} µs CPU per operation (medians; ${together})`);
         return taken;
       };
       try {

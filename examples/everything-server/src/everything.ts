@@ -67,8 +67,11 @@ export const JSON_SCHEMA_2020_12 = {
   additionalProperties: false,
 };
 
-/** The notes `read_note` serves. */
-export const NOTES: Readonly<Record<string, string>> = Object.freeze({ welcome: 'Hello from toolwire.', todo: 'Ship structured output.' });
+/** The notes `read_note` serves, by id (a Map: an id such as `__proto__` or `constructor` is an ordinary unknown note). */
+export const NOTES: ReadonlyMap<string, string> = new Map([
+  ['welcome', 'Hello from toolwire.'],
+  ['todo', 'Ship structured output.'],
+]);
 
 /** Options of {@link createEverythingService}. */
 export interface EverythingOptions {
@@ -167,7 +170,7 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
         .addProperty('first', new NullableType(stringType()), 'The first of them, or null when none matches'),
     );
   defs.registerTool(findNotes, (prefix) => {
-    const ids = Object.keys(NOTES).filter((id) => prefix === null || id.startsWith(prefix)).sort();
+    const ids = [...NOTES.keys()].filter((id) => prefix === null || id.startsWith(prefix)).sort();
     return { ids, first: ids[0] ?? null };
   });
 
@@ -175,15 +178,15 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
   const readNote = decl
     .addTool('read_note', 'Read a note by its id')
     .setTitle('Read a note')
-    .addParam('id', stringType(), `The note's id: ${Object.keys(NOTES).join(', ')}`)
+    .addParam('id', stringType(), `The note's id: ${[...NOTES.keys()].join(', ')}`)
     .addParam('format', stringType(), 'plain (default) or upper')
     .setOptional('format')
     .setAnnotations({ readOnlyHint: true, openWorldHint: false })
     .setIcons([{ src: RED_PIXEL_DATA_URL, mimeType: 'image/png', sizes: ['1x1'] }]);
   defs.registerTool(readNote, (id, format) => {
-    const note = NOTES[id];
+    const note = NOTES.get(id);
     notesRead++;
-    if (note === undefined) throw new RemotingFault(`No note "${id}" (notes: ${Object.keys(NOTES).join(', ')})`);
+    if (note === undefined) throw new RemotingFault(`No note "${id}" (notes: ${[...NOTES.keys()].join(', ')})`);
     return format === 'upper' ? note.toUpperCase() : note;
   });
   const adminReset = decl.addTool('admin_reset', 'Reset the server counters (needs the OAuth scope admin when tokens are required)').setScopes(['admin']);
@@ -228,7 +231,7 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
 
   // a tool that asks the user before it acts (elicitation): over stdio a request to the client,
   // on 2026-07-28 a multi round-trip call; over stateless legacy HTTP it cannot ask, and says so
-  const notes = new Set(Object.keys(NOTES));
+  const notes = new Set(NOTES.keys());
   const deleteNote = decl
     .addTool('delete_note', 'Delete a note, after the user confirms')
     .addParam('id', stringType(), 'The note to delete')

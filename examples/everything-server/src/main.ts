@@ -29,7 +29,7 @@ import type { AuthOptions } from '@toolwire/express';
 import { registryEntry } from '@toolwire/core';
 import type { SchemaDialect, TaskStore } from '@toolwire/core';
 import { jwtVerifier } from '@toolwire/jwt';
-import { RedisTaskStore } from '@toolwire/redis';
+import { RedisTaskStore, redactRedisUrl } from '@toolwire/redis';
 import type { RedisTlsOptions } from '@toolwire/redis';
 import { serveStdio } from '@toolwire/stdio';
 import { createEverythingService } from './everything';
@@ -110,7 +110,7 @@ function checkRedisUrl(value: string | undefined): string {
   try {
     url = new URL(value);
   } catch {
-    fail(`--task-store ${JSON.stringify(value)} is not a URL: expected memory or redis://HOST:PORT`);
+    fail(`--task-store ${JSON.stringify(redactRedisUrl(value))} is not a URL: expected memory or redis://HOST:PORT`);
   }
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') fail(`--task-store ${JSON.stringify(url.protocol)} is not a Redis URL: expected memory or redis://HOST:PORT (rediss:// for TLS)`);
   if (url.hostname === '') fail('--task-store: the Redis URL has no host (redis://HOST:PORT)');
@@ -182,7 +182,7 @@ async function main(): Promise<void> {
   }
   const taskStore = await connectTaskStore(args);
   const tasks = taskStore ? { taskStore } : {};
-  const storeLabel = args.taskStore ? ` (tasks in ${args.taskStore.replace(/\/\/[^@/]*@/, '//')})` : '';
+  const storeLabel = args.taskStore ? ` (tasks in ${redactRedisUrl(args.taskStore)})` : '';
   /** Closes the task store (it fails the tasks this process still runs), then exits. */
   const closeStore = (code: number) => {
     const closing = taskStore ? taskStore.close() : Promise.resolve();

@@ -29,11 +29,11 @@ export function notesBoardHtml(): string {
 }
 
 /** Adds the resources and `show_notes` over `notes` (id → text). */
-export function addResources(decl: ToolDeclaration, defs: ServiceDefinition, notes: Readonly<Record<string, string>>): void {
+export function addResources(decl: ToolDeclaration, defs: ServiceDefinition, notes: ReadonlyMap<string, string>): void {
   decl.addResource('test://static/readme', 'readme').setTitle('Read me').setMimeType('text/plain').setContents('The everything-server of toolwire: tools, resources and an MCP App view.');
   decl.addResource('test://static/logo.png', 'logo').setMimeType('image/png').setContents(RED_PIXEL_PNG);
   decl.addResourceTemplate('test://notes/{id}', 'note').setDescription('A note by its id').setMimeType('text/plain');
-  defs.registerResource('test://notes/{id}', (id: string) => notes[id]);
+  defs.registerResource('test://notes/{id}', (id: string) => notes.get(id));
 
   decl.addResource('test://static-text', 'static-text').setMimeType('text/plain').setContents('This is the content of the static text resource.');
   decl.addResource('test://static-binary', 'static-binary').setMimeType('image/png').setContents(RED_PIXEL_PNG);
@@ -46,5 +46,5 @@ export function addResources(decl: ToolDeclaration, defs: ServiceDefinition, not
     .addTool('show_notes', 'Show the notes (on a board in hosts with MCP Apps)')
     .setOutput(new ObjectType().addProperty('notes', new ArrayType(note)))
     .setUi({ resourceUri: 'ui://notes/board' });
-  defs.registerTool(showNotes, () => ({ notes: Object.entries(notes).map(([id, text]) => ({ id, text })) }));
+  defs.registerTool(showNotes, () => ({ notes: [...notes].map(([id, text]) => ({ id, text })) }));
 }

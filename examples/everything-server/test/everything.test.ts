@@ -166,6 +166,7 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
       expect((await call('read_note', { id: 'todo', format: 'upper' })).content[0].text).toBe('SHIP STRUCTURED OUTPUT.');
       expect((await call('read_note', { id: 'todo', format: null })).content[0].text).toBe('Ship structured output.');
       expect(await call('read_note', { id: 'nope' })).toMatchObject({ isError: true });
+      expect(await call('read_note', { id: '__proto__' })).toMatchObject({ isError: true, content: [{ text: expect.stringContaining('No note "__proto__"') }] });
     });
 
     it('serves the 2026 diagnostic tools to legacy clients too; a tool needing sampling is -32021 where initialize said the client lacks it (stdio), and runs where that cannot be known (stateless HTTP)', async () => {

@@ -39,7 +39,7 @@ describe("the everything-server's notes board in Chromium", () => {
 
   it('renders the view, which lists the notes it got from show_notes through the bridge', async () => {
     const view = page.frameLocator('#view');
-    const expected = Object.entries(NOTES).map(([id, text]) => `${id}: ${text}`);
+    const expected = [...NOTES].map(([id, text]) => `${id}: ${text}`);
     try {
       await view.locator('#notes li').filter({ hasText: expected[0] }).waitFor({ timeout: 20_000 });
       await page.locator('#host-status').filter({ hasText: 'tool result sent to the view' }).waitFor({ timeout: 20_000 });

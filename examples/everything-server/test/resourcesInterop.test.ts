@@ -96,12 +96,15 @@ describe.each(clients)('%s', (_name, make) => {
     const logo = await client.readResource({ uri: 'test://static/logo.png' });
     expect(Buffer.from(logo.contents[0].blob ?? '', 'base64')).toEqual(Buffer.from(RED_PIXEL_PNG));
     const note = await client.readResource({ uri: 'test://notes/welcome' });
-    expect(note.contents[0].text).toBe(NOTES.welcome);
+    expect(note.contents[0].text).toBe(NOTES.get('welcome'));
     const board = await client.readResource({ uri: 'ui://notes/board' });
     expect(board.contents[0]).toMatchObject({ mimeType: 'text/html;profile=mcp-app', text: expect.stringContaining('<html') });
   });
 
   it('refuses an unknown URI', async () => {
     await expect(client.readResource({ uri: 'test://notes/nothing' })).rejects.toThrow(/Resource not found: test:\/\/notes\/nothing/);
+    // the notes are a Map: names of Object.prototype are ordinary unknown ids, not -32603
+    await expect(client.readResource({ uri: 'test://notes/__proto__' })).rejects.toThrow(/Resource not found: test:\/\/notes\/__proto__/);
+    await expect(client.readResource({ uri: 'test://notes/constructor' })).rejects.toThrow(/Resource not found: test:\/\/notes\/constructor/);
   });
 });

@@ -87,6 +87,27 @@ describe('everything server: --task-store at startup', () => {
     await expect(startServer(args)).rejects.toThrow(message);
   });
 
+  it('prints the Redis URL on its startup line without any part of a password holding "@", ":" and "%40"', async () => {
+    const guarded = await startRedis({ requirePass: 'p@ss:w@rd' });
+    const child = spawn(process.execPath, [join(__dirname, '..', 'dist', 'main.js'), '--port', '0', '--task-store', `redis://:p@ss:w%40rd@127.0.0.1:${guarded.port}`], { stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      let log = '';
+      child.stderr.setEncoding('utf8');
+      await new Promise<void>((resolve, reject) => {
+        child.stderr.on('data', (chunk: string) => {
+          log += chunk;
+          if (/listening on .*\n/.test(log)) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${log}`)));
+      });
+      expect(log).toMatch(new RegExp(`\\(tasks in redis://127\\.0\\.0\\.1:${guarded.port}\\)`));
+      expect(log).not.toMatch(/ss|w%40rd|w@rd/);
+    } finally {
+      child.kill();
+      await guarded.stop();
+    }
+  });
+
   it('an unreachable Redis is an error at startup, not a server without tasks', async () => {
     const port = await closedPort();
     await expect(startServer(['--task-store', `redis://127.0.0.1:${port}`])).rejects.toThrow(new RegExp(`server exited with 2: .*the task store could not start: RedisTaskStore: could not connect to redis://127\\.0\\.0\\.1:${port}`));
@@ -183,21 +204,31 @@ describe('everything server: two instances behind one Redis (--task-store)', () 
     process.stderr.write(`tasksRedis: the task of the killed instance read failed through B ${tookMs} ms after SIGKILL (lease ${leaseMs} ms)\n`);
   });
 
-  it('over stdio too: a task created through a --stdio instance is read and cancelled through an HTTP one; the stdio instance exits 0 when stdin ends', async () => {
+  it('over stdio too: a task created through a --stdio instance is stored in the shared Redis but belongs to that connection — an HTTP caller gets -32602 as for an unknown id, the connection itself cancels it; the stdio instance exits 0 when stdin ends', async () => {
     const { b, keyPrefix } = await twoInstances();
     const child = spawn(process.execPath, [join(__dirname, '..', 'dist', 'main.js'), '--stdio', '--task-store', redis!.url, '--task-key-prefix', keyPrefix], { stdio: ['pipe', 'pipe', 'inherit'] });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
       const lines = createInterface({ input: child.stdout! });
-      const firstLine = new Promise<string>((resolve) => lines.once('line', resolve));
-      const params = { name: 'slow_compute', arguments: { seconds: 60 }, _meta: { [META.protocolVersion]: VERSION, [META.clientCapabilities]: { extensions: { [TASKS]: {} } } } };
-      child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params })}\n`);
-      const created = JSON.parse(await firstLine);
+      const answers = new Map<number, (message: Record<string, unknown>) => void>();
+      lines.on('line', (line) => {
+        const message = JSON.parse(line) as Record<string, unknown>;
+        answers.get(Number(message.id))?.(message);
+      });
+      const meta = { [META.protocolVersion]: VERSION, [META.clientCapabilities]: { extensions: { [TASKS]: {} } } };
+      const overStdio = (id: number, method: string, params: Record<string, unknown>) =>
+        new Promise<Record<string, unknown> & { result?: Record<string, unknown>; error?: { code: number } }>((resolve) => {
+          answers.set(id, resolve);
+          child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: meta } })}\n`);
+        });
+      const created = await overStdio(1, 'tools/call', { name: 'slow_compute', arguments: { seconds: 60 } });
       expect(created).toMatchObject({ id: 1, result: { resultType: 'task', status: 'working' } });
-      const taskId = String(created.result.taskId);
-      expect((await getTask(b, taskId)).result).toMatchObject({ taskId, status: 'working' });
-      expect((await send(b, 'tasks/cancel', { taskId })).error).toBeUndefined();
-      expect(await pollTask(b, taskId, (task) => TERMINAL.has(String(task.status)), 20_000)).toMatchObject({ status: 'cancelled' });
+      const taskId = String(created.result!.taskId);
+      expect((await getTask(b, taskId)).error).toMatchObject({ code: -32602 });
+      expect((await send(b, 'tasks/cancel', { taskId })).error).toMatchObject({ code: -32602 });
+      expect((await overStdio(2, 'tasks/get', { taskId })).result).toMatchObject({ taskId, status: 'working' });
+      expect((await overStdio(3, 'tasks/cancel', { taskId })).error).toBeUndefined();
+      expect((await overStdio(4, 'tasks/get', { taskId })).result).toMatchObject({ taskId, status: 'cancelled' });
     } finally {
       child.stdin!.end();
     }

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpPipeline, NodeExchange } from '@toolwire/core/transport';
+import type { PipelineOwner } from '@toolwire/core/transport';
 import type { ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import type { McpHttpOptions } from './McpHttpOptions';
 import { upstreamBody } from './httpRules/upstreamBody';
@@ -35,7 +36,15 @@ const OWNER = Object.freeze({ name: '@toolwire/express', factory: 'mcpHandler' }
  * app.post('/mcp', mcpHandler(decl, defs));
  */
 export function mcpHandler(decl: ToolDeclaration, defs: ServiceDefinition, options?: McpHttpOptions): McpRequestHandler {
-  const pipeline = new HttpPipeline(OWNER, decl, defs, options);
+  return nodeHandler(OWNER, decl, defs, options);
+}
+
+/**
+ * @internal {@link mcpHandler} for a factory built on it (`mcpRouter`), whose name its setup
+ * errors then carry: a swapped `mcpRouter(defs, decl)` is named as the user wrote it.
+ */
+export function nodeHandler(owner: PipelineOwner, decl: ToolDeclaration, defs: ServiceDefinition, options?: McpHttpOptions): McpRequestHandler {
+  const pipeline = new HttpPipeline(owner, decl, defs, options);
   return function mcpHandler(req: IncomingMessage, res: ServerResponse): void {
     pipeline.serve(new NodeExchange(req, res, upstreamBody(req)));
   };

@@ -6,13 +6,15 @@
  */
 import { Router } from 'express';
 import type { ServiceDefinition, ToolDeclaration } from '@toolwire/core';
-import { mcpHandler } from './mcpHandler';
+import { nodeHandler } from './mcpHandler';
 import type { McpHttpOptions } from './McpHttpOptions';
+
+const OWNER = Object.freeze({ name: '@toolwire/express', factory: 'mcpRouter' });
 
 /**
  * Returns an Express Router serving `decl`'s tools, implemented by `defs`, at the path it is
  * mounted on. Every method reaches it (non-POST → 405 with `Allow: POST`).
- * @throws TypeError when `decl`, `defs` or an option has the wrong type.
+ * @throws TypeError when `decl`, `defs` or an option has the wrong type (naming `mcpRouter`, and the swap when the two are swapped).
  * @example
  * const app = express();
  * app.use('/mcp', mcpRouter(decl, defs, { allowedOrigins: ['https://app.example.com'] }));
@@ -20,7 +22,7 @@ import type { McpHttpOptions } from './McpHttpOptions';
  */
 export function mcpRouter(decl: ToolDeclaration, defs: ServiceDefinition, options?: McpHttpOptions): Router {
   const router = Router();
-  const handle = mcpHandler(decl, defs, options);
+  const handle = nodeHandler(OWNER, decl, defs, options);
   router.all('/', handle);
   // the server card (experimental `serverCard` option): relative to where the router is mounted
   if (typeof options === 'object' && options !== null && options.serverCard !== undefined) router.all('/server-card', handle);

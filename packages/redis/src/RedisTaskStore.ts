@@ -26,6 +26,7 @@ import {
   checkTaskInit,
   checkTaskResult,
   createTaskId,
+  oversizedResult,
   isJsonObject,
   isTaskId,
   resolveTaskStoreOptions,
@@ -50,9 +51,10 @@ import type {
 import { describeCause, failFastStrategy } from './connectFailure';
 import { pairsToFields, recordOf } from './recordOf';
 import type { TaskFields } from './recordOf';
-import { DEFAULT_KEY_PREFIX } from './RedisTaskStoreOptions';
+import { DEFAULT_KEY_PREFIX, DEFAULT_REDIS_MAX_TASKS } from './RedisTaskStoreOptions';
 import type { RedisTaskStoreOptions } from './RedisTaskStoreOptions';
 import { tlsSocketOptions } from './RedisTlsOptions';
+import { redactRedisUrl } from './redactRedisUrl';
 import { CANCEL, CREATE, LIST, RELEASE, RENEW, REQUIRE_INPUT, SETTLE, STATUS_MESSAGE, SWEEP, UPDATE } from './scripts';
 
 /** Most tasks one heartbeat script renews. */
@@ -75,6 +77,7 @@ export class RedisTaskStore implements TaskStore {
     private readonly options: ResolvedTaskStoreOptions,
     private readonly prefix: string,
     private readonly sweepBatch: number,
+    private readonly maxTasks: number,
   ) {
     this.instanceId = options.instanceId;
     this.events = new TaskEvents(options.onError);
@@ -92,10 +95,11 @@ export class RedisTaskStore implements TaskStore {
    * (`tls.ca`, `tls.cert`, `tls.key` that are not PEM, among others).
    */
   static async connect(options: RedisTaskStoreOptions = {}): Promise<RedisTaskStore> {
-    const { url = 'redis://127.0.0.1:6379', tls, clientOptions = {}, keyPrefix = DEFAULT_KEY_PREFIX, sweepBatch = 1000, connectTimeoutMs = 10_000, ...common } = options;
+    const { url = 'redis://127.0.0.1:6379', tls, clientOptions = {}, keyPrefix = DEFAULT_KEY_PREFIX, sweepBatch = 1000, connectTimeoutMs = 10_000, maxTasks = DEFAULT_REDIS_MAX_TASKS, ...common } = options;
     if (typeof url !== 'string') throw new TypeError(`RedisTaskStore option url: expected a string, got ${typeof url}`);
     if (typeof keyPrefix !== 'string') throw new TypeError(`RedisTaskStore option keyPrefix: expected a string, got ${typeof keyPrefix}`);
     if (!Number.isSafeInteger(sweepBatch) || sweepBatch < 1) throw new TypeError(`RedisTaskStore option sweepBatch: expected a positive integer, got ${JSON.stringify(sweepBatch)}`);
+    if (!Number.isSafeInteger(maxTasks) || maxTasks < 1) throw new TypeError(`RedisTaskStore option maxTasks: expected a positive integer, got ${JSON.stringify(maxTasks)}`);
     if (!Number.isSafeInteger(connectTimeoutMs) || connectTimeoutMs < 1) {
       throw new TypeError(`RedisTaskStore option connectTimeoutMs: expected a positive integer, got ${JSON.stringify(connectTimeoutMs)}`);
     }
@@ -123,8 +127,8 @@ export class RedisTaskStore implements TaskStore {
     };
     client.on('error', onError);
     subscriber.on('error', onError);
-    const store = new RedisTaskStore(client, subscriber, resolved, keyPrefix, sweepBatch);
-    const where = url.replace(/\/\/[^@/]*@/, '//');
+    const store = new RedisTaskStore(client, subscriber, resolved, keyPrefix, sweepBatch, maxTasks);
+    const where = redactRedisUrl(url);
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       await Promise.race([
@@ -166,7 +170,8 @@ export class RedisTaskStore implements TaskStore {
     checkTaskInit(init);
     const taskId = createTaskId();
     const message = init.statusMessage;
-    const created = await CREATE.run<number>(this.client, [this.taskKey(taskId), this.leasesKey, this.ownerKey(init.owner), `${this.prefix}seq`], [
+    const keys = [this.taskKey(taskId), this.leasesKey, this.ownerKey(init.owner), `${this.prefix}seq`, `${this.prefix}all`];
+    const created = await CREATE.run<number>(this.client, keys, [
       taskId,
       init.owner,
       init.ttlMs === null ? '' : init.ttlMs,
@@ -176,7 +181,11 @@ export class RedisTaskStore implements TaskStore {
       this.instanceId,
       this.options.leaseMs,
       this.taskKey(''),
+      this.maxTasks,
+      this.options.maxTasksPerOwner,
     ]);
+    if (created === -1) throw new RangeError(`RedisTaskStore: this owner has ${this.options.maxTasksPerOwner} live tasks (maxTasksPerOwner); try again later`);
+    if (created === -2) throw new RangeError(`RedisTaskStore: full (${this.maxTasks} tasks, maxTasks, and none of this owner's is finished); try again later`);
     if (created === 0) throw new Error('RedisTaskStore: a task with a new random id exists already (is the key prefix shared with something else?)');
     this.held.set(taskId, { cancelSent: false });
     const at = new Date(created).toISOString();
@@ -233,7 +242,10 @@ export class RedisTaskStore implements TaskStore {
 
   async complete(taskId: string, result: JsonObject, statusMessage?: string): Promise<boolean> {
     checkTaskResult(result);
-    return this.settle(taskId, 'completed', 'r', toJsonText('task result', result), statusMessage);
+    const text = toJsonText('task result', result);
+    const tooLarge = oversizedResult(text, this.options.maxTaskResultBytes);
+    if (tooLarge) return this.settle(taskId, 'failed', 'e', JSON.stringify(tooLarge), tooLarge.message);
+    return this.settle(taskId, 'completed', 'r', text, statusMessage);
   }
 
   async fail(taskId: string, error: TaskError, statusMessage?: string): Promise<boolean> {

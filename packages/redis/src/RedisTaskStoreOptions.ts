@@ -1,6 +1,6 @@
 /**
  * RedisTaskStoreOptions: what a RedisTaskStore is told — where Redis is, the key prefix its
- * keys and channels share, how many expired leases one sweep handles — besides the options
+ * keys and channels share, how many expired leases one sweep handles, how many tasks it holds — besides the options
  * every task store has (instance id, lease, heartbeat, sweep interval, onError), and the TLS
  * options of a `rediss://` Redis.
  */
@@ -29,7 +29,16 @@ export interface RedisTaskStoreOptions extends TaskStoreOptions {
   readonly connectTimeoutMs?: number;
   /** Most expired leases one sweep fails; default 1,000. */
   readonly sweepBatch?: number;
+  /**
+   * Most tasks the store holds at once, of every owner and every instance sharing the key
+   * prefix; default 100,000. When full, the oldest finished task of the owner creating one goes
+   * (never another owner's); when there is none, `create` rejects with a `RangeError`.
+   */
+  readonly maxTasks?: number;
 }
+
+/** The default bound of a RedisTaskStore (every instance's tasks together). */
+export const DEFAULT_REDIS_MAX_TASKS = 100_000;
 
 /** The default key prefix. */
 export const DEFAULT_KEY_PREFIX = 'toolwire:tasks:';

@@ -4,6 +4,7 @@
  * The only barrel.
  */
 export { RedisTaskStore } from './RedisTaskStore';
-export { DEFAULT_KEY_PREFIX } from './RedisTaskStoreOptions';
+export { redactRedisUrl } from './redactRedisUrl';
+export { DEFAULT_KEY_PREFIX, DEFAULT_REDIS_MAX_TASKS } from './RedisTaskStoreOptions';
 export type { RedisTaskStoreOptions } from './RedisTaskStoreOptions';
 export type { Pem, RedisTlsOptions } from './RedisTlsOptions';

@@ -11,7 +11,10 @@
  * for the sweep; `<prefix>o:<owner>` scores an owner's task ids by creation order (the counter
  * `<prefix>seq`, one for every instance, so the order is exact) for `list`, and
  * loses an id once its task expired (the oldest at each create, any that `list` passes), and
- * expires itself with the owner's longest-lived task. Events go to the holder's channel `<prefix>i:<instanceId>`.
+ * expires itself with the owner's longest-lived task. The sorted set `<prefix>all` scores every
+ * task id by its expiry (`+inf` without one) for the store's global bound. A place is freed only
+ * within the owner creating a task (its oldest dead id or finished task). Events go to
+ * the holder's channel `<prefix>i:<instanceId>`.
  */
 import { LuaScript } from './LuaScript';
 
@@ -27,10 +30,42 @@ end
 
 const script = (body: string): LuaScript => new LuaScript(COMMON + body);
 
-/** KEYS task, leases, owner index, creation counter; ARGV id, owner, ttlMs|'', pollIntervalMs|'', hasMessage, message, holder, leaseMs, task key prefix → created ms, or 0 when the id exists. */
+/**
+ * KEYS task, leases, owner index, creation counter, all tasks; ARGV id, owner, ttlMs|'',
+ * pollIntervalMs|'', hasMessage, message, holder, leaseMs, task key prefix, maxTasks,
+ * maxTasksPerOwner → created ms, 0 when the id exists, -1 when the owner holds
+ * maxTasksPerOwner live tasks, -2 when the store holds maxTasks and none of the owner's is finished.
+ */
 export const CREATE = script(`
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local t = now()
+-- frees a place of the owner's, oldest first (its index is in creation order): the first dead id
+-- (when deadFrees) or its first finished task; false when every task it holds is live
+local function room(deadFrees)
+  local offset = 0
+  while true do
+    local ids = redis.call('ZRANGE', KEYS[3], offset, offset + 99)
+    if #ids == 0 then return false end
+    for _, id in ipairs(ids) do
+      local s = redis.call('HGET', ARGV[9] .. id, 's')
+      if not s then
+        redis.call('ZREM', KEYS[3], id)
+        redis.call('ZREM', KEYS[5], id)
+        offset = offset - 1
+        if deadFrees then return true end
+      elseif terminal(s) then
+        redis.call('DEL', ARGV[9] .. id)
+        redis.call('ZREM', KEYS[3], id)
+        redis.call('ZREM', KEYS[5], id)
+        return true
+      end
+    end
+    offset = offset + 100
+  end
+end
+if redis.call('ZCARD', KEYS[3]) >= tonumber(ARGV[11]) and not room(true) then return -1 end
+redis.call('ZREMRANGEBYSCORE', KEYS[5], '-inf', t)
+if redis.call('ZCARD', KEYS[5]) >= tonumber(ARGV[10]) and not room(false) then return -2 end
 redis.call('HSET', KEYS[1], 'o', ARGV[2], 's', 'working', 'c', t, 'u', t, 'h', ARGV[7], 'l', t + tonumber(ARGV[8]), 'n', 0)
 if ARGV[3] ~= '' then
   redis.call('HSET', KEYS[1], 't', ARGV[3])
@@ -39,6 +74,7 @@ end
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'p', ARGV[4]) end
 if ARGV[5] == '1' then redis.call('HSET', KEYS[1], 'm', ARGV[6]) end
 redis.call('ZADD', KEYS[2], t + tonumber(ARGV[8]), ARGV[1])
+if ARGV[3] == '' then redis.call('ZADD', KEYS[5], '+inf', ARGV[1]) else redis.call('ZADD', KEYS[5], t + tonumber(ARGV[3]), ARGV[1]) end
 local indexed = redis.call('EXISTS', KEYS[3])
 redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[4]), ARGV[1])
 for _, id in ipairs(redis.call('ZRANGE', KEYS[3], 0, 1)) do

@@ -8,9 +8,12 @@
  */
 import { Dispatcher, DispatcherOptions, ServiceDefinition, Session, ToolDeclaration } from '@toolwire/core';
 import type { DispatchResult } from '@toolwire/core';
-import { createDispatcher, describeArgument, refusalResponse } from '@toolwire/core/transport';
+import { checkDispatcherArguments, checkDispatcherOptions, createDispatcher, describeArgument, refusalResponse } from '@toolwire/core/transport';
 import { DEFAULT_FRAMING, DEFAULT_MAX_MESSAGE_BYTES, FramedMessage, Framing } from './framing/Framing';
 import { frameMessage } from './framing/frameMessage';
+
+/** The options the stdio services take besides the dispatcher's, for the list an unknown option's error gives. */
+const STDIO_OPTION_NAMES: readonly string[] = Object.freeze(['maxMessageBytes']);
 
 /** Options of the stdio services: the dispatcher's, plus the message size limit. */
 export interface StdioOptions extends DispatcherOptions {
@@ -42,7 +45,10 @@ export abstract class Connection {
   constructor(defs: ServiceDefinition, decl: ToolDeclaration, options: StdioOptions = {}, owner = `new ${new.target.name}`) {
     if (typeof options !== 'object' || options === null) throw new TypeError(`${owner}: expected an options object, got ${describeArgument(options)}`);
     const { maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES, ...dispatcherOptions } = options;
-    this.dispatcher = createDispatcher(owner, defs, decl, dispatcherOptions); // checks the arguments, once
+    // the arguments first, then the options, so an unknown one is listed with this transport's own
+    checkDispatcherArguments(owner, defs, decl, undefined);
+    checkDispatcherOptions(owner, dispatcherOptions, STDIO_OPTION_NAMES);
+    this.dispatcher = createDispatcher(owner, defs, decl, dispatcherOptions); // checked above: not again
     if (!Number.isSafeInteger(maxMessageBytes) || maxMessageBytes < 1) {
       throw new RangeError(`@toolwire/stdio: expected maxMessageBytes to be a positive integer, got ${String(maxMessageBytes)}`);
     }

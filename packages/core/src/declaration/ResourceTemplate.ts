@@ -4,6 +4,11 @@
  * template (`defs.registerResource`) with the variables in template order — each converted to
  * its declared type like a tool argument (a string unless {@link ResourceTemplate.setVariable}
  * says otherwise) — then the call context.
+ *
+ * A variable's value is percent-decoded before the procedure sees it: `..%2F..%2Fetc%2Fpasswd`
+ * decodes to `../../etc/passwd`. So that such a value cannot walk out of a directory or a key
+ * space, a decoded value holding `/`, `\`, `..` or NUL is refused (-32602) unless
+ * {@link ResourceTemplate.allowAnyValue} lets that variable take it.
  */
 import { brand } from '../brand';
 import type { Type } from '../schema/Type';
@@ -31,6 +36,8 @@ export class ResourceTemplate extends ResourceEntry {
   /** The parsed template. */
   readonly template: UriTemplate;
   private readonly types = new Map<string, Variable>();
+  /** The variables whose decoded values may hold path separators, `..` and NUL. */
+  private readonly unchecked = new Set<string>();
 
   /** @internal created by `ToolDeclaration.addResourceTemplate`. */
   constructor(uriTemplate: string, name: string) {
@@ -62,6 +69,20 @@ export class ResourceTemplate extends ResourceEntry {
   }
 
   /**
+   * Lets variable `name` receive any decoded value. By default a value that, once
+   * percent-decoded, holds `/`, `\`, `..` or NUL is refused with -32602 before the procedure runs,
+   * because a value built into a file path or a storage key would otherwise reach outside it
+   * (`..%2F..%2Fetc%2Fpasswd` decodes to `../../etc/passwd`). Call this for a variable whose
+   * procedure checks such values itself (or never builds paths or keys from it).
+   * @example decl.addResourceTemplate('test://search/{query}', 'search').allowAnyValue('query')
+   */
+  allowAnyValue(name: string): this {
+    if (!this.variables.includes(name)) throw new RangeError(`ResourceTemplate "${this.uriTemplate}" allowAnyValue: the template has no variable "${name}" (it has: ${this.variables.join(', ') || 'none'})`);
+    this.unchecked.add(name);
+    return this;
+  }
+
+  /**
    * @internal The positional arguments for `uri` (variables converted), a string naming the
    * variable that does not convert, or `undefined` when `uri` does not match.
    */
@@ -70,6 +91,7 @@ export class ResourceTemplate extends ResourceEntry {
     if (!values) return undefined;
     const args: unknown[] = [];
     for (const name of this.variables) {
+      if (!this.unchecked.has(name) && UNSAFE_VALUE.test(values[name])) return `variable "${name}": a decoded value may not hold "/", "\\", ".." or NUL (allowAnyValue("${name}") lets it)`;
       const converted = convert(values[name], this.types.get(name)?.type);
       if (converted === INVALID) return `variable "${name}": expected ${this.types.get(name)?.type?.typeId ?? 'string'}, got ${JSON.stringify(values[name])}`;
       args.push(converted);
@@ -84,6 +106,9 @@ export class ResourceTemplate extends ResourceEntry {
 }
 
 const INVALID = Symbol('invalid');
+
+/** What a decoded value may not hold unless its variable allows any value: a path separator, a parent-directory step, NUL. */
+const UNSAFE_VALUE = /[/\\\0]|\.\./;
 
 function convert(text: string, type: Type | undefined): unknown {
   switch (type?.typeId) {

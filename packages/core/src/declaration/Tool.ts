@@ -189,6 +189,11 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     return this._ui;
   }
 
+  /** What a tools/call acts on: a tool (the kind of a request's target). */
+  get kind(): 'tool' {
+    return 'tool';
+  }
+
   /** The OAuth scopes a call needs (see {@link setScopes}); empty when none. */
   get scopes(): readonly string[] {
     return this._scopes;

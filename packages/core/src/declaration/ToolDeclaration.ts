@@ -313,7 +313,10 @@ export class ToolDeclaration {
   /**
    * Declares a resource template (RFC 6570 level 1, `{var}`), listed by
    * `resources/templates/list`; a read of a matching URI calls the procedure registered with
-   * `defs.registerResource(uriTemplate, fn)` with the variables in order.
+   * `defs.registerResource(uriTemplate, fn)` with the variables in order, percent-decoded.
+   * A decoded value holding `/`, `\`, `..` or NUL is refused (-32602) unless
+   * `allowAnyValue(name)` lets its variable take one. Matching is linear in the URI's length:
+   * each variable ends where the next literal first appears.
    * @example decl.addResourceTemplate('test://notes/{id}', 'note').setMimeType('text/plain')
    */
   addResourceTemplate(uriTemplate: string, name: string): ResourceTemplate {
@@ -430,7 +433,7 @@ export class ToolDeclaration {
 
   private initializePayload(version: string): { object: InitializeResult; json: string } {
     const profile = this.profiles.get(version) ?? profileFor(version);
-    return this.catalog.cache.get('initialize', profile, 0, () => {
+    return this.catalog.cache.get('initializeResult', profile, 0, () => {
       const result: InitializeResult = { protocolVersion: version, capabilities: this.capabilities(false, profile.experimentalTasks), serverInfo: this.identity.serverInfo(profile) };
       if (this.identity.instructions) result.instructions = this.identity.instructions;
       return result;

@@ -10,14 +10,11 @@ import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ServiceDefinition } from '../remoting/ServiceDefinition';
 import { ErrorCodes } from '../faults/ErrorCodes';
 import { DEFAULT_NEGOTIATED_VERSION, LATEST_MODERN_VERSION, isModernVersion, profileFor, ProtocolProfile } from '../protocol/profile';
-import type { Era } from '../protocol/profile';
 import { META, claimOf } from '../protocol/meta';
 import type { RequestMeta } from '../protocol/meta';
 import { admit } from './modern';
 import { isObject } from '../guards';
 import { errorResponse, parseErrorResponse } from './jsonRpc';
-import type { Session } from './Session';
-import type { Access } from '../auth/Access';
 import { ToolCaller } from './ToolCaller';
 import { ResourceReader } from './ResourceReader';
 import { ErrorPolicy } from './errorPolicy';
@@ -32,15 +29,17 @@ import { classify, Envelope } from './classify';
 import { Inbound, InboundRequest, Mode } from './Inbound';
 import { answer, DispatchResult, refused, Reply, SILENCE } from './DispatchResult';
 import type { Services } from './methods/Handler';
-import { NOTIFICATIONS, REQUESTS, offered } from './methods/methods';
-import { ERAS } from './eras';
-import { refusalOf } from './rules/chain';
+import { ANY_ERA_METHODS, ERA_METHODS } from './methods/methods';
+import type { MethodDescriptor } from './methods/MethodDescriptor';
+import { Chains, DEFAULT_RULES } from './rules/chain';
+import type { Rule } from './rules/Rule';
+import { telemetryRule } from './rules/telemetry';
 import { Limits, resolveLimits } from './limits';
 import { textTooDeep, valueTooDeep } from './nestingDepth';
 import { topLevelId } from './topLevelId';
 import type { RequestId } from './jsonRpc';
-import { Telemetry } from '../telemetry/Telemetry';
-import type { PeerInfo } from '../telemetry/PeerInfo';
+import type { DispatchContext } from './DispatchContext';
+import { METHOD } from '../protocol/methodNames';
 
 /** Set while {@link createDispatcher} constructs a dispatcher whose arguments it has just checked. */
 let prechecked = false;
@@ -65,61 +64,6 @@ export function createDispatcher(owner: string, defs: unknown, decl: unknown, op
   }
 }
 
-/** What the transport knows about the message it dispatches. */
-export interface DispatchContext {
-  /**
-   * The protocol version the message claims (HTTP: the `MCP-Protocol-Version` header). When
-   * absent, the session's negotiated version, else `2025-03-26`. An unsupported value rejects
-   * every message but `initialize`.
-   */
-  protocolVersion?: string;
-  /** Aborts the procedures this message starts (HTTP: the client went away). */
-  signal?: AbortSignal;
-  /** The transport's request object, passed to procedures as `context.request`. */
-  request?: unknown;
-  /** The connection's state (stdio); stateless transports leave it out. */
-  session?: Session;
-  /**
-   * The request's HTTP headers by lower-case name (`undefined` when absent), for the modern
-   * era's header checks (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`). Transports without headers
-   * (stdio) leave it out, and those checks do not apply.
-   */
-  header?(name: string): string | undefined;
-  /**
-   * Whether the request carried header `name` (lower-case) on more than one line. Transports that
-   * can tell (node:http, Express) say so, and a repeated `MCP-Protocol-Version`, `Mcp-Method`,
-   * `Mcp-Name` or `Mcp-Param-*` is refused (-32020) instead of being compared as its joined value.
-   * The Fetch API joins repeated headers before a handler sees them, so the fetch transport
-   * cannot tell: there a repeat is compared joined (`a, b`), which refuses all but a value that
-   * itself reads `a, b`.
-   */
-  headerRepeated?(name: string): boolean;
-  /**
-   * The request's verified authorization (HTTP with the `auth` option: `HttpRules.authenticate`).
-   * With it, tools/call refuses a tool whose scopes the token lacks (403) and procedures see
-   * `context.auth`; without it (stdio, open HTTP) no scope is checked.
-   */
-  access?: Access;
-  /**
-   * Where the notifications of this message's tool calls go (`notifications/progress`,
-   * `notifications/message`), each as one JSON-RPC message text, before the response is
-   * returned. Core decides whether to send at all (a progress token, the logging level) and
-   * sends nothing once a call is answered or cancelled; the transport frames and writes (stdio:
-   * in the request's framing; HTTP: switching the response to `text/event-stream`, or dropping
-   * it when the client does not accept that). Without it, notifications are dropped.
-   * It is called as a method (`context.notify(json, era)`), so a class may implement it; `era`
-   * is the request's (stdio sends no ping barrier after a 2026-07-28 request's notifications).
-   */
-  notify?(json: string, era?: Era): void;
-  /**
-   * Where the message came from (`network.transport`, the client's address and port), for the
-   * `telemetry` option's spans: called only when that option is on, so a transport may work it
-   * out on demand. HTTP transports answer `tcp` (with the address when they see the socket),
-   * stdio `pipe`.
-   */
-  peer?(): PeerInfo | undefined;
-}
-
 /**
  * Maps JSON-RPC messages to MCP responses for one declaration and one procedure table.
  * @example
@@ -129,6 +73,11 @@ export interface DispatchContext {
 export class Dispatcher {
   private readonly services: Services;
   private readonly limits: Limits;
+  /** The rule chain of every request, composed per (era, method). */
+  private readonly chains: Chains;
+  /** The rules that see every message's arrival, and those that see messages refused before a chain. */
+  private readonly arrivals: readonly Rule[];
+  private readonly refusals: readonly Rule[];
 
   /**
    * @param defs - the procedures (not copied: later registrations are seen).
@@ -143,34 +92,26 @@ export class Dispatcher {
     const key = checked.requestStateKey;
     const sealer = new StateSealer(typeof key === 'string' ? new TextEncoder().encode(key) : key);
     const tools = new ToolCaller(defs, decl, policy, this.limits, sealer);
-    const tasks = new TaskRunner(tools, decl, policy, this.limits, resolveTaskSettings(checked));
+    const tasks = new TaskRunner(tools, policy, this.limits, resolveTaskSettings(checked));
     tools.tasks = tasks;
-    this.services = { decl, policy, tools, tasks, resources: new ResourceReader(defs, decl, policy) };
+    this.services = { decl, policy, tools, tasks, resources: new ResourceReader(defs, decl, policy, this.limits.maxUriLength) };
     const missing = checked.missingProcedures ?? 'warn';
     if (missing === 'error') {
       const names = missingProcedures(defs, decl);
       if (names.length) throw new TypeError(`new Dispatcher: ${missingProceduresMessage(names)} (or pass missingProcedures: 'warn')`);
     }
     this.unchecked = missing === 'warn' ? defs : undefined;
-    if (checked.telemetry) this.instrument(new Telemetry(checked.telemetry, decl));
+    const rules = checked.telemetry ? [telemetryRule(checked.telemetry), ...DEFAULT_RULES] : DEFAULT_RULES;
+    this.chains = new Chains(rules, this.services);
+    this.arrivals = rules.filter((rule) => rule.arrive);
+    this.refusals = rules.filter((rule) => rule.refused);
   }
 
-  /**
-   * With the `telemetry` option, wraps the three points every message passes — its arrival, its
-   * handling and its refusal before a handler — so each request gets its span once, on every era
-   * and transport. Done once here, so a dispatcher without telemetry runs exactly the plain path.
-   */
-  private instrument(telemetry: Telemetry): void {
-    const guarded = this.guarded.bind(this);
-    const message = this.message.bind(this);
-    this.guarded = (msg, context, mode) => telemetry.arrive(() => guarded(msg, context, mode));
-    this.message = (envelope, profile, context, mode, inBatch, meta) =>
-      telemetry.handled(envelope, profile.version, context, () => message(envelope, profile, context, mode, inBatch, meta));
-    this.refuse = (result, context, envelope) => telemetry.refused(result, context, envelope);
-  }
-
-  /** A message answered before it reached a handler (with telemetry, its span records it). */
-  private refuse(result: DispatchResult, _context: DispatchContext, _envelope?: Envelope): DispatchResult {
+  /** A message answered before it reached a chain: the rules that observe refusals see it (telemetry records its span). */
+  private refuse(result: DispatchResult, context: DispatchContext, envelope?: Envelope): DispatchResult {
+    if (this.refusals.length === 0) return result;
+    const target = envelope && ANY_ERA_METHODS.get(envelope.method)?.target?.(envelope.params, this.services);
+    for (const rule of this.refusals) result = rule.refused!(result, context, envelope, target);
     return result;
   }
 
@@ -179,7 +120,7 @@ export class Dispatcher {
 
   /** Dispatches a raw message (JSON text) or an already parsed one; always resolves, never rejects. */
   dispatch(message: unknown, context: DispatchContext = {}): Promise<DispatchResult> {
-    return Promise.resolve(this.guarded(message, context, 'async'));
+    return Promise.resolve(this.arrive(message, context, 'async'));
   }
 
   /**
@@ -187,12 +128,23 @@ export class Dispatcher {
    * Promise is answered with a -32603 error ("asynchronous procedure").
    */
   dispatchSync(message: unknown, context: DispatchContext = {}): DispatchResult {
-    return this.guarded(message, context, 'sync') as DispatchResult;
+    return this.arrive(message, context, 'sync') as DispatchResult;
   }
 
   /** Like {@link dispatch}, but returns the result directly when no procedure went asynchronous. */
   handle(message: unknown, context: DispatchContext = {}): DispatchResult | Promise<DispatchResult> {
-    return this.guarded(message, context, 'async');
+    return this.arrive(message, context, 'async');
+  }
+
+  /** Dispatches a message or batch within the rules that see arrivals (none: directly). */
+  private arrive(message: unknown, context: DispatchContext, mode: Mode): DispatchResult | Promise<DispatchResult> {
+    if (this.arrivals.length === 0) return this.guarded(message, context, mode);
+    let run = () => this.guarded(message, context, mode);
+    for (const rule of this.arrivals) {
+      const inner = run;
+      run = () => rule.arrive!(inner);
+    }
+    return run();
   }
 
   /** Never throws: anything unexpected (say, a parsed message object with a throwing getter) is -32603. */
@@ -226,6 +178,7 @@ export class Dispatcher {
       if (parsed.some((entry) => isObject(entry) && claimOf(entry.params))) {
         return this.refuse(refused(errorResponse(null, ErrorCodes.InvalidRequest, 'Invalid Request: a batch must not carry 2026-07-28 requests')), context);
       }
+      if (!profile && isModernVersion(version.trim())) return this.refuse(refused(noBatches(version.trim())), context);
       if (!profile) return this.refuse(refused(unsupported(null, version)), context);
       return this.batch(parsed, profile, context, mode);
     }
@@ -239,7 +192,7 @@ export class Dispatcher {
     if (!profile && context.protocolVersion !== undefined && isModernVersion(context.protocolVersion.trim())) return this.refuse(unclaimed(envelope), context, envelope);
     if (!profile) {
       // an unsupported version refuses everything but the handshake, which negotiates a supported one
-      if (envelope.method !== 'initialize') return this.refuse(refused(unsupported(envelope.id ?? null, version)), context, envelope);
+      if (envelope.method !== METHOD.initialize) return this.refuse(refused(unsupported(envelope.id ?? null, version)), context, envelope);
       return settle(this.message(envelope, profileFor(DEFAULT_NEGOTIATED_VERSION), context, mode, false));
     }
     return settle(this.message(envelope, profile, context, mode, false));
@@ -282,7 +235,7 @@ export class Dispatcher {
   private batch(entries: unknown[], profile: ProtocolProfile, context: DispatchContext, mode: Mode): DispatchResult | Promise<DispatchResult> {
     if (entries.length === 0) return this.refuse(refused(errorResponse(null, ErrorCodes.InvalidRequest, 'Invalid Request: empty batch')), context);
     if (!profile.batches) {
-      return this.refuse(refused(errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: batches are not supported in protocol version ${profile.version}`)), context);
+      return this.refuse(refused(noBatches(profile.version)), context);
     }
     const { maxBatch } = this.limits;
     if (entries.length > maxBatch) {
@@ -308,15 +261,42 @@ export class Dispatcher {
     return pending ? Promise.all(replies).then(join) : join(replies as (DispatchResult | undefined)[]);
   }
 
-  /** Answers one request or notification; an unexpected exception becomes a -32603 reply, never a crash. */
+  /**
+   * Answers one request or notification: its method as its era serves it and its target are
+   * resolved once, then it is served. An unexpected exception becomes a -32603 reply, never a crash.
+   */
   private message(envelope: Envelope, profile: ProtocolProfile, context: DispatchContext, mode: Mode, inBatch: boolean, meta?: RequestMeta): Reply {
     const inbound = new Inbound(envelope.id, envelope.method, envelope.params, profile, context, mode, inBatch, meta);
-    try {
-      return this.route(inbound);
-    } catch (error) {
-      const body = this.services.policy.internal(inbound.id ?? null, error, { requestId: inbound.id, method: inbound.method });
-      return inbound.id === undefined ? undefined : answer(body);
+    let descriptor: MethodDescriptor | undefined;
+    if (inbound.id !== undefined) {
+      const { decl } = this.services;
+      descriptor = ERA_METHODS[profile.era].get(inbound.method);
+      if (descriptor && descriptor.offered && !descriptor.offered(decl)) descriptor = undefined;
+      if (descriptor) {
+        inbound.descriptor = descriptor;
+        try {
+          if (descriptor.target) inbound.target = descriptor.target(inbound.params, this.services);
+        } catch (error) {
+          return this.internal(inbound, error);
+        }
+      }
     }
+    return this.serve(inbound, descriptor);
+  }
+
+  /** Serves a resolved request (its descriptor: `undefined` when its era lacks the method) or a notification (with telemetry, in its span). */
+  private serve(inbound: Inbound, descriptor: MethodDescriptor | undefined): Reply {
+    try {
+      return this.route(inbound, descriptor);
+    } catch (error) {
+      return this.internal(inbound, error);
+    }
+  }
+
+  /** The -32603 reply of an unexpected exception (nothing for a notification). */
+  private internal(inbound: Inbound, error: unknown): Reply {
+    const body = this.services.policy.internal(inbound.id ?? null, error, { requestId: inbound.id, method: inbound.method });
+    return inbound.id === undefined ? undefined : answer(body);
   }
 
   private warnMissing(defs: ServiceDefinition): void {
@@ -343,16 +323,12 @@ export class Dispatcher {
    * The pipeline of one admitted message: a notification goes to its handler (if any); a request
    * of a method its era has passes the rules' chain, then its one handler, and its era stamps the reply.
    */
-  private route(inbound: Inbound): Reply {
+  private route(inbound: Inbound, descriptor: MethodDescriptor | undefined): Reply {
     if (inbound.id === undefined) {
-      NOTIFICATIONS.get(inbound.method)?.(inbound);
+      this.chains.notification(inbound);
       return undefined; // notifications (and requests sent without an id) get no reply
     }
-    const era = ERAS[inbound.profile.era];
-    const handler = era.methods.has(inbound.method) && offered(inbound.method, this.services.decl) ? REQUESTS.get(inbound.method) : undefined;
-    if (!handler) return answer(errorResponse(inbound.id, ErrorCodes.MethodNotFound, 'Method not found'), era.unknownMethod);
-    const request = inbound as InboundRequest;
-    return refusalOf(request, this.services) ?? era.stamp(request, handler(request, this.services), this.services.decl);
+    return this.chains.request(inbound as InboundRequest, descriptor);
   }
 }
 
@@ -362,10 +338,15 @@ export class Dispatcher {
  */
 function unclaimed(envelope: Envelope): DispatchResult {
   if (envelope.id === undefined) return SILENCE;
-  if (envelope.method === 'initialize') {
+  if (envelope.method === METHOD.initialize) {
     return refused(errorResponse(envelope.id, ErrorCodes.HeaderMismatch, 'Header mismatch: initialize is a legacy request; MCP-Protocol-Version names a 2026-07-28 version'));
   }
   return refused(errorResponse(envelope.id, ErrorCodes.InvalidParams, `Invalid params: a 2026-07-28 request must carry params._meta["${META.protocolVersion}"]`));
+}
+
+/** The refusal of a batch under a protocol version that has none (2025-06-18 on, 2026-07-28). */
+function noBatches(version: string): string {
+  return errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: batches are not supported in protocol version ${version}`);
 }
 
 function unsupported(id: Envelope['id'] | null, version: string): string {

@@ -6,7 +6,9 @@
 import type { ProtocolProfile } from '../protocol/profile';
 import type { RequestMeta } from '../protocol/meta';
 import type { RequestId } from './jsonRpc';
-import type { DispatchContext } from './Dispatcher';
+import type { DispatchContext } from './DispatchContext';
+import type { MethodTraits } from './methods/MethodTraits';
+import type { Target } from './Target';
 
 /** How a message may run: `sync` (Service, `dispatchSync`: a Promise is an error) or `async`. */
 export type Mode = 'sync' | 'async';
@@ -25,6 +27,12 @@ export class Inbound {
     /** The modern era's per-request `_meta` (client capabilities, log level, progress token); `undefined` for legacy messages. */
     readonly meta?: RequestMeta,
   ) {}
+
+  /** The request's method as its era serves it; `undefined` for a notification or a method its era lacks (or its declaration does not offer). */
+  descriptor: MethodTraits | undefined = undefined;
+
+  /** What the request acts on, resolved once by its descriptor (see {@link Target}); `undefined` when it names none or none matches. */
+  target: Target | undefined = undefined;
 }
 
 /** A request: an Inbound that has an id. */

@@ -3,7 +3,9 @@
  * matches, call its read procedure (or take its fixed contents), and write the contents with
  * the resource's MIME type and `_meta` where an item does not give its own. A URI the server
  * does not serve is the profile's code (-32002 on legacy versions, -32602 on 2026-07-28) with
- * the URI in `data`; a procedure's failure follows the error policy of tools/call.
+ * the URI in `data` (the message shows at most its first {@link SHOWN_URI} characters); a URI
+ * longer than `maxUriLength` is refused -32602 before any template is tried; a procedure's
+ * failure follows the error policy of tools/call.
  */
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ResourceEntry } from '../declaration/ResourceEntry';
@@ -22,24 +24,13 @@ import type { DispatchResult } from './DispatchResult';
 import type { InboundRequest } from './Inbound';
 import type { ErrorPolicy } from './errorPolicy';
 import { clientCapabilitiesOf } from './callScope';
+import { principalOf } from './principal';
+import { METHOD } from '../protocol/methodNames';
 
 const NEVER_ABORTED = new AbortController().signal;
 
-/** The entry a URI names: a static resource or a template, with the procedure's positional arguments (or the problem with them). */
-export interface ResourceTarget {
-  readonly entry: ResourceEntry;
-  readonly key: string;
-  readonly args: unknown[] | string;
-  readonly fixed?: string | Uint8Array;
-}
-
-/** The static resource or first matching template `uri` names, or `undefined`. */
-export function resourceTarget(decl: ToolDeclaration, uri: string): ResourceTarget | undefined {
-  const resource = decl.getResource(uri);
-  if (resource) return { entry: resource, key: uri, args: [], fixed: resource.contents };
-  const found = decl.catalog.findTemplate(uri);
-  return found && { entry: found.template, key: found.template.uriTemplate, args: found.args };
-}
+/** How much of a URI an error message repeats (`data.uri` has all of it). */
+const SHOWN_URI = 200;
 
 /** Runs resources/read requests for one declaration and procedure table. */
 export class ResourceReader {
@@ -47,6 +38,8 @@ export class ResourceReader {
     private readonly defs: ServiceDefinition,
     private readonly decl: ToolDeclaration,
     private readonly policy: ErrorPolicy,
+    /** The `maxUriLength` limit. */
+    readonly maxUriLength: number,
   ) {}
 
   /** Answers one resources/read request; a Promise only when the procedure returned one. */
@@ -54,9 +47,10 @@ export class ResourceReader {
     const { id, params, profile } = request;
     const uri = isObject(params) ? params.uri : undefined;
     if (typeof uri !== 'string') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: resources/read requires "uri" as a string, got ${uri === undefined ? 'nothing' : jsonKind(uri)}`));
-    const target = resourceTarget(this.decl, uri);
+    if (uri.length > this.maxUriLength) return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: "uri" is ${uri.length} characters, more than maxUriLength (${this.maxUriLength})`));
+    const target = request.target?.kind === 'resource' ? request.target : undefined;
     if (!target) return this.notFound(request, uri);
-    if (typeof target.args === 'string') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${uri} does not fit ${target.key}: ${target.args}`));
+    if (typeof target.args === 'string') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${shown(uri)} does not fit ${target.key}: ${target.args}`));
     const fn = this.defs.getResourceReader(target.key);
     if (!fn) {
       if (target.fixed !== undefined) return answer(this.write(id, uri, target.entry, target.fixed, profile));
@@ -84,16 +78,16 @@ export class ResourceReader {
     try {
       return answer(this.write(request.id, uri, entry, value as ReadResult, request.profile));
     } catch (error) {
-      return answer(this.policy.internal(request.id, error, { requestId: request.id, method: 'resources/read' }));
+      return answer(this.policy.internal(request.id, error, { requestId: request.id, method: METHOD.resourcesRead }));
     }
   }
 
   private notFound(request: InboundRequest, uri: string): DispatchResult {
-    return answer(errorResponseWithData(request.id, request.profile.resourceNotFound, `Resource not found: ${uri}`, { uri }));
+    return answer(errorResponseWithData(request.id, request.profile.resourceNotFound, `Resource not found: ${shown(uri)}`, { uri }));
   }
 
   private failure(id: RequestId, error: unknown): string {
-    const info = { requestId: id, method: 'resources/read' };
+    const info = { requestId: id, method: METHOD.resourcesRead };
     if (error instanceof JsonRpcFault) {
       this.policy.report(error, info);
       return errorResponse(id, error.code, error.message);
@@ -109,6 +103,11 @@ export class ResourceReader {
     const contents = items.map((item, i) => content(item, i, uri, entry, profile));
     return resultResponse(id, `{"contents":${JSON.stringify(contents)}${this.decl.readTail(profile.version)}}`);
   }
+}
+
+/** `uri` as an error message repeats it: its first {@link SHOWN_URI} characters. */
+function shown(uri: string): string {
+  return uri.length > SHOWN_URI ? `${uri.slice(0, SHOWN_URI)}… (${uri.length} characters)` : uri;
 }
 
 /** The wire content of a read that returned text (what {@link content} makes of `{ text }`, written directly). */
@@ -163,6 +162,10 @@ class ResourceReadContext implements ReadContext {
 
   get auth(): ReadContext['auth'] {
     return this.inbound.context.access?.auth;
+  }
+
+  get principal(): ReadContext['principal'] {
+    return principalOf(this.inbound.context);
   }
 
   get clientCapabilities(): Readonly<Record<string, unknown>> {

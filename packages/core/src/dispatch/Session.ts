@@ -4,9 +4,12 @@
  * `logging/setLevel` set, and the calls in flight so `notifications/cancelled` can abort them.
  * Stateless HTTP has no session.
  */
+import { LOCAL_ERROR_CODES } from '../faults/ErrorCodes';
 import { DEFAULT_NEGOTIATED_VERSION } from '../protocol/profile';
 import type { RequestId } from './jsonRpc';
 import type { LoggingLevel } from '../protocol/logLevels';
+import { connectionPrincipal } from '../auth/Principal';
+import type { ConnectionPrincipal } from '../auth/Principal';
 
 /**
  * One call in flight. Its AbortController is created only when the procedure reads its signal,
@@ -49,6 +52,15 @@ export class Session {
   private capabilities: Readonly<Record<string, unknown>> | undefined;
   private level: LoggingLevel | undefined;
   private readonly awaited = new Map<RequestId, (message: unknown) => void>();
+  private connection: ConnectionPrincipal | undefined;
+
+  /**
+   * Who calls on this connection when no token says (stdio): the connection itself, under a
+   * random id — so its tasks are its own, and no other connection lists or reads them.
+   */
+  get principal(): ConnectionPrincipal {
+    return (this.connection ??= connectionPrincipal(globalThis.crypto.randomUUID()));
+  }
 
   /** The protocol version in force: `2025-03-26` until an `initialize` succeeds. */
   get protocolVersion(): string {
@@ -111,7 +123,7 @@ export class Session {
   inputEnded(): void {
     const awaited = [...this.awaited.values()];
     this.awaited.clear();
-    for (const onResponse of awaited) onResponse({ error: { code: -32000, message: 'the client closed its end of the connection' } });
+    for (const onResponse of awaited) onResponse({ error: { code: LOCAL_ERROR_CODES.ConnectionClosed, message: 'the client closed its end of the connection' } });
   }
 
   /** @internal Stops waiting for the response to `id` (its asker gave up). */

@@ -16,9 +16,13 @@ import { clientCapabilitiesOf, loggingLevelOf } from './callScope';
 import { messageNotification, progressNotification, progressTokenOf } from './notifications';
 import type { ProgressToken } from './notifications';
 import type { AuthInfo } from '../auth/AuthInfo';
+import type { Principal } from '../auth/Principal';
+import { principalOf } from './principal';
 import { CallAsks } from './asks/CallAsks';
-import type { AskKind, AskSettings, Interruption } from './asks/CallAsks';
+import type { AskSettings, Interruption } from './asks/CallAsks';
+import type { AskKind } from './asks/AskKind';
 import { InputUnavailableError } from '../remoting/InputUnavailableError';
+import { warnOnce } from '../faults/warnOnce';
 import type { TaskHooks } from './tasks/TaskHooks';
 import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult, SchemaElicitRequest, SchemaElicitResult } from '../remoting/asks';
 import type { InferOutput, StandardSchemaV1 } from '../schema/StandardSchema';
@@ -67,6 +71,10 @@ export class ToolCallContext implements CallContext {
     return this.inbound.context.access?.auth;
   }
 
+  get principal(): Principal {
+    return principalOf(this.inbound.context);
+  }
+
   get clientCapabilities(): Readonly<Record<string, unknown>> {
     return clientCapabilitiesOf(this.inbound);
   }
@@ -89,6 +97,10 @@ export class ToolCallContext implements CallContext {
   log(level: LoggingLevel, data: unknown, logger?: string): void {
     if (!isLoggingLevel(level)) throw new TypeError(`log: expected a level (${LOGGING_LEVELS.join(', ')}), got ${JSON.stringify(level) ?? String(level)}`);
     if (logger !== undefined && typeof logger !== 'string') throw new TypeError(`log: expected logger to be a string, got ${typeof logger}`);
+    if (this.defaultLevel === undefined) {
+      warnOnce('ctx.log without logging', `ctx.log (tool "${this.toolName}") sends nothing: the declaration does not enable logging — create it with new ToolDeclaration(name, version, { logging: true })`);
+      return;
+    }
     if (!this.open) return;
     const floor = loggingLevelOf(this.inbound, this.defaultLevel);
     if (floor === undefined || !passes(level, floor)) return;

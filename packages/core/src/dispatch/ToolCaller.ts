@@ -32,6 +32,7 @@ import type { StateSealer } from './asks/requestState';
 import type { AskSettings, Interruption } from './asks/CallAsks';
 import type { TaskHooks } from './tasks/TaskHooks';
 import { unrefed } from '../tasks/timers';
+import { METHOD } from '../protocol/methodNames';
 
 /** A call whose tool, procedure and arguments are known and checked: ready to run. */
 export interface PreparedCall {
@@ -59,7 +60,8 @@ class StringSink {
 
 /** Runs tools/call requests for one declaration and procedure table. */
 export class ToolCaller {
-  private plans = { revision: -1, byName: new Map<string, ToolPlan>() };
+  /** Compiled tools, for the schema revision they were compiled at. */
+  private plans = { revision: -1, byTool: new WeakMap<Tool, ToolPlan>() };
   /** Where a call of an `onBeginTask` tool becomes a task (set by the dispatcher). */
   tasks: TaskStarter | undefined;
   /** Calls whose procedure went asynchronous and has not settled (bounded by `maxConcurrentCalls`). */
@@ -110,8 +112,9 @@ export class ToolCaller {
     if (typeof name !== 'string') return invalid(id, `tools/call requires "name" as a string, got ${name === undefined ? 'nothing' : jsonKind(name)}`);
     const args = params.arguments;
     if (args !== undefined && !isObject(args)) return invalid(id, `"arguments" must be an object, got ${jsonKind(args)}`);
-    const plan = this.plan(name);
-    if (!plan) return invalid(id, `Unknown tool: ${name}`);
+    const tool = request.target;
+    if (tool?.kind !== 'tool') return invalid(id, `Unknown tool: ${name}`);
+    const plan = this.plan(tool);
     const entry = this.defs.getProcedure(name);
     if (!entry) return errorResponse(id, ErrorCodes.InternalError, `Tool "${name}" is declared but no procedure is registered for it`);
 
@@ -198,7 +201,7 @@ export class ToolCaller {
     timeoutMs: number,
   ): Promise<string | DispatchResult | undefined> {
     const tool = plan.tool;
-    const info = { requestId: id, method: 'tools/call', tool: tool.name };
+    const info = { requestId: id, method: METHOD.toolsCall, tool: tool.name };
     this.inFlight++;
     return new Promise((resolve) => {
       let open = true;
@@ -254,7 +257,7 @@ export class ToolCaller {
     }
     if (interruption.kind === 'invalid') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${interruption.message}`));
     if (interruption.kind === 'task') {
-      if (!this.tasks) return answer(this.policy.internal(id, new Error('beginTask without a task runner'), { requestId: id, method: 'tools/call', tool }));
+      if (!this.tasks) return answer(this.policy.internal(id, new Error('beginTask without a task runner'), { requestId: id, method: METHOD.toolsCall, tool }));
       return this.tasks.start(context.inbound, interruption.answers);
     }
     const { requests, answers } = interruption;
@@ -264,7 +267,7 @@ export class ToolCaller {
     if (state.length > max) {
       const taken = Object.keys(answers);
       if (taken.length === 0) {
-        return answer(this.policy.internal(id, new Error(`Tool "${tool}" asked more at once (${round.pending.length} ask${round.pending.length === 1 ? '' : 's'}) than a requestState of maxRequestStateBytes (${max}) can track`), { requestId: id, method: 'tools/call', tool }));
+        return answer(this.policy.internal(id, new Error(`Tool "${tool}" asked more at once (${round.pending.length} ask${round.pending.length === 1 ? '' : 's'}) than a requestState of maxRequestStateBytes (${max}) can track`), { requestId: id, method: METHOD.toolsCall, tool }));
       }
       const message = `Invalid params: the answers so far (${taken.map((key) => JSON.stringify(key)).join(', ')}) need a requestState of ${state.length} bytes, more than maxRequestStateBytes (${max}); the call cannot go on with answers this large`;
       return answer(errorResponse(id, ErrorCodes.InvalidParams, message));
@@ -272,15 +275,14 @@ export class ToolCaller {
     return answer(resultResponse(id, JSON.stringify({ resultType: 'input_required', inputRequests: requests, requestState: state })));
   }
 
-  private plan(name: string): ToolPlan | undefined {
+  /** The compiled plan of the request's (resolved) tool. */
+  private plan(tool: Tool): ToolPlan {
     const revision = schemaRevision();
-    if (this.plans.revision !== revision) this.plans = { revision, byName: new Map() };
-    let plan = this.plans.byName.get(name);
+    if (this.plans.revision !== revision) this.plans = { revision, byTool: new WeakMap() };
+    let plan = this.plans.byTool.get(tool);
     if (!plan) {
-      const tool = this.decl.getTool(name);
-      if (!tool) return undefined;
       plan = compileTool(tool);
-      this.plans.byName.set(name, plan);
+      this.plans.byTool.set(tool, plan);
     }
     return plan;
   }
@@ -321,10 +323,10 @@ export class ToolCaller {
       return out.text;
     } catch (error) {
       if (error instanceof JsonRpcFault) {
-        this.policy.report(error, { requestId: id, method: 'tools/call', tool: tool.name });
+        this.policy.report(error, { requestId: id, method: METHOD.toolsCall, tool: tool.name });
         return errorResponse(id, error.code, error.message);
       }
-      return this.policy.internal(id, error, { requestId: id, method: 'tools/call', tool: tool.name });
+      return this.policy.internal(id, error, { requestId: id, method: METHOD.toolsCall, tool: tool.name });
     } finally {
       if (formatter) content.releaseFormatter(formatter);
     }
@@ -336,7 +338,7 @@ export class ToolCaller {
    * have it, the same value as `structuredContent`. A root that is not an object is wrapped.
    */
   private structured(id: RequestId, tool: Tool, check: Check, value: unknown, profile: ProtocolProfile, meta: string): string {
-    const info = { requestId: id, method: 'tools/call', tool: tool.name };
+    const info = { requestId: id, method: METHOD.toolsCall, tool: tool.name };
     const problem = value === undefined ? 'result: expected a value, got undefined' : check(value, '');
     if (problem) return this.policy.internal(id, new Error(`Tool "${tool.name}" returned a result that does not match its output schema: ${problem}`), info);
     let json: string;
@@ -352,7 +354,7 @@ export class ToolCaller {
   /** A procedure threw or rejected: faults are tool errors, anything else is internal. */
   private failure(id: RequestId, tool: string, error: unknown): string {
     if (error instanceof RemotingFault || error instanceof InputUnavailableError) return toolErrorResponse(id, error.message);
-    return this.policy.internal(id, error, { requestId: id, method: 'tools/call', tool });
+    return this.policy.internal(id, error, { requestId: id, method: METHOD.toolsCall, tool });
   }
 }
 

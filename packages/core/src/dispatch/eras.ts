@@ -1,11 +1,9 @@
 /**
  * eras: what differs between the legacy era (2024-11-05 … 2025-11-25) and the modern one
- * (2026-07-28) in how an admitted request is served — which methods exist, what an unknown
- * method is answered with (legacy: -32601 in-band; modern: -32601 with HTTP 404), and how a
- * result is stamped (modern results carry `resultType` and the serverInfo `_meta`). Method
- * handlers are written once (`methods/methods.ts`) and know nothing of eras; the dispatcher asks
- * the era of the request's profile. (Admission — the modern ladder — runs before a profile is
- * known, in `modern.ts`.)
+ * (2026-07-28) in how an admitted request is served — what an unknown method is answered with
+ * (legacy: -32601 in-band; modern: -32601 with HTTP 404) and how a stamped method's result is
+ * stamped (modern results carry `resultType` and the serverInfo `_meta`). Which era has which
+ * method is each method's descriptor's to say (`methods/`).
  */
 import type { Era } from '../protocol/profile';
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
@@ -14,38 +12,25 @@ import { answer } from './DispatchResult';
 import type { DispatchResult, Disposition, Reply } from './DispatchResult';
 import type { InboundRequest } from './Inbound';
 
-/** How one era serves admitted requests. */
+/** How one era serves admitted requests (which methods it has is the descriptors' to say: `methods/methods.ts`). */
 export interface EraRules {
-  /** The request methods this era has; any other is unknown. */
-  readonly methods: ReadonlySet<string>;
   /** The disposition (and so the HTTP status) of an unknown method's -32601. */
   readonly unknownMethod: Disposition;
-  /** The reply as this era sends it: a handler's reply, stamped where the era's results need it. */
+  /** The reply of a stamped method (a descriptor's `stamped`) as this era sends it. */
   stamp(request: InboundRequest, reply: Reply, decl: ToolDeclaration): Reply;
 }
 
 const LEGACY: EraRules = Object.freeze({
-  // tasks/*: the experimental tasks of 2025-11-25 (-32601 on the versions before it: their handlers ask the profile)
-  methods: new Set(['initialize', 'tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read', 'ping', 'logging/setLevel', 'tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel']),
   unknownMethod: 'response' as const,
   stamp: (_request: InboundRequest, reply: Reply) => reply,
 });
-
-/**
- * Methods whose results are made per call and get the modern fields appended; the others'
- * payloads (discover, the lists) are cached with the fields built in, and resources/read writes
- * its own (it carries cache hints too).
- */
-const STAMPED: ReadonlySet<string> = new Set(['tools/call']);
 
 /** Every response body starts so; the member after the id (`"result"` or `"error"`) follows a comma. */
 const ID_AT = '{"jsonrpc":"2.0","id":'.length;
 
 const MODERN: EraRules = Object.freeze({
-  methods: new Set(['server/discover', 'tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read', 'tasks/get', 'tasks/update', 'tasks/cancel']),
   unknownMethod: 'unknownMethod' as const,
   stamp(request: InboundRequest, reply: Reply, decl: ToolDeclaration): Reply {
-    if (!STAMPED.has(request.method)) return reply;
     const resultAt = ID_AT + idJson(request.id).length + 1;
     const version = request.profile.version;
     const tail = decl.resultTail(version);

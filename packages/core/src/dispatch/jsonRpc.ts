@@ -4,6 +4,7 @@
  */
 import { ErrorCodes } from '../faults/ErrorCodes';
 import type { ErrorCode } from '../faults/ErrorCodes';
+import { METHOD } from '../protocol/methodNames';
 
 /** A JSON-RPC request id: a string or an integer (`null` only in error responses). */
 export type RequestId = string | number;
@@ -67,5 +68,5 @@ export function internalErrorResponse(message = 'Internal error'): string {
  * answer proves it has read (and handled) everything written before it.
  */
 export function pingRequest(id: RequestId): string {
-  return `{"jsonrpc":"2.0","id":${idJson(id)},"method":"ping"}`;
+  return `{"jsonrpc":"2.0","id":${idJson(id)},"method":"${METHOD.ping}"}`;
 }

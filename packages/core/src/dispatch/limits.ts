@@ -1,7 +1,8 @@
 /**
  * limits: the bounds the dispatcher puts on what a client may send — how deep a message nests,
  * how many entries a batch holds, how many values and how long strings its tool arguments (and
- * the answers to a tool's asks) carry, how long a multi round-trip `requestState` may grow — and
+ * the answers to a tool's asks) carry, how long a multi round-trip `requestState` may grow, how
+ * long a `resources/read` URI may be before any template is tried — and
  * how long a tool may run. They are on by default, resolved once per dispatcher, and every
  * transport gets them because they are dispatcher options.
  */
@@ -18,6 +19,8 @@ export interface Limits {
   readonly maxStringLength: number;
   /** Longest `requestState` (its text, ASCII) a 2026-07-28 call that asks the client may issue or accept, in bytes. */
   readonly maxRequestStateBytes: number;
+  /** Longest `uri` a resources/read may name, in UTF-16 code units (checked before any template is tried). */
+  readonly maxUriLength: number;
   /** Longest time an asynchronous procedure may take before its call is answered "timed out" and its signal aborted, in ms. */
   readonly callTimeoutMs: number;
   /**
@@ -29,7 +32,8 @@ export interface Limits {
 
 /**
  * The defaults: depth 64, batches of 100, 10,000 argument values, strings of 4 Mi code units
- * (4,194,304, the HTTP body cap), request states of 64 KiB (65,536 bytes), calls of 5 minutes
+ * (4,194,304, the HTTP body cap), request states of 64 KiB (65,536 bytes), resource URIs of
+ * 8 Ki code units (8,192), calls of 5 minutes
  * (300,000 ms) and 1,000 calls in flight at once.
  */
 export const DEFAULT_LIMITS: Limits = Object.freeze({
@@ -38,6 +42,7 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxArgumentElements: 10_000,
   maxStringLength: 4 * 1024 * 1024,
   maxRequestStateBytes: 64 * 1024,
+  maxUriLength: 8 * 1024,
   callTimeoutMs: 5 * 60 * 1000,
   maxConcurrentCalls: 1000,
 });

@@ -4,6 +4,7 @@
  * registered after the transport was created are not reported), or — with the option `'error'`
  * — refused when the dispatcher is made.
  */
+import { ErrorCodes } from '../faults/ErrorCodes';
 import type { ServiceDefinition } from '../remoting/ServiceDefinition';
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 
@@ -19,5 +20,5 @@ export function missingProcedures(defs: ServiceDefinition, decl: ToolDeclaration
 export function missingProceduresMessage(names: readonly string[]): string {
   const shown = names.slice(0, 5).map((name) => JSON.stringify(name)).join(', ');
   const list = names.length > 5 ? `${shown} and ${names.length - 5} more` : shown;
-  return `${names.length === 1 ? 'tool' : 'tools'} ${list} ${names.length === 1 ? 'is' : 'are'} declared but no procedure is registered (calls answer -32603); register ${names.length === 1 ? 'it' : 'them'} with defs.registerTool(tool, fn) or defs.registerProcedure(name, fn)`;
+  return `${names.length === 1 ? 'tool' : 'tools'} ${list} ${names.length === 1 ? 'is' : 'are'} declared but no procedure is registered (calls answer ${ErrorCodes.InternalError}); register ${names.length === 1 ? 'it' : 'them'} with defs.registerTool(tool, fn) or defs.registerProcedure(name, fn)`;
 }

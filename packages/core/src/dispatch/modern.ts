@@ -17,8 +17,10 @@ import { errorResponse, errorResponseWithData } from './jsonRpc';
 import type { RequestId } from './jsonRpc';
 import { refused } from './DispatchResult';
 import type { DispatchResult } from './DispatchResult';
-import type { DispatchContext } from './Dispatcher';
+import type { DispatchContext } from './DispatchContext';
 import type { Envelope } from './classify';
+import { ERA_METHODS } from './methods/methods';
+import type { NameHeader } from './methods/MethodTraits';
 
 /** A claimed request that passed the ladder: its profile and what its `_meta` says. */
 export interface Admission {
@@ -65,11 +67,9 @@ export function admit(envelope: Envelope & { id: RequestId }, context: DispatchC
   if (header) {
     if (versionHeader === undefined) return mismatch('Header mismatch: the MCP-Protocol-Version header is required');
     if (methodHeader === undefined) return mismatch('Header mismatch: the Mcp-Method header is required');
-    if (method === 'tools/call' || method === 'resources/read') {
-      const problem = nameHeaderProblem(method, header('mcp-name'), method === 'tools/call' ? params.name : params.uri);
-      if (problem) return mismatch(problem);
-    } else if (TASK_METHODS.has(method)) {
-      const problem = nameHeaderProblem(method, header('mcp-name'), params.taskId);
+    const nameHeader = ERA_METHODS.modern.get(method)?.nameHeader;
+    if (nameHeader) {
+      const problem = nameHeaderProblem(method, nameHeader, header('mcp-name'), params[nameHeader.param]);
       if (problem) return mismatch(problem);
     }
   }
@@ -79,17 +79,11 @@ export function admit(envelope: Envelope & { id: RequestId }, context: DispatchC
 /** The standard headers that must come at most once (Mcp-Param-* are checked where they are read). */
 const STANDARD_HEADERS = ['MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name'];
 
-/** The methods whose Mcp-Name states `params.taskId` (the tasks extension's routing header). */
-const TASK_METHODS: ReadonlySet<string> = new Set(['tasks/get', 'tasks/update', 'tasks/cancel']);
-
-/** What each method's Mcp-Name states, for messages. */
-const NAMED: Readonly<Record<string, string>> = { 'tools/call': 'tool', 'resources/read': 'URI' };
-
-/** Mcp-Name must state `params.name` (tools/call), `params.uri` (resources/read) or `params.taskId` (tasks/get, update, cancel). */
-function nameHeaderProblem(method: string, raw: string | undefined, name: unknown): string | undefined {
+/** Mcp-Name must state the member of `params` its method's descriptor names (`name`, `uri`, `taskId`). */
+function nameHeaderProblem(method: string, named: NameHeader, raw: string | undefined, name: unknown): string | undefined {
   if (raw === undefined) return `Header mismatch: ${method} requires the Mcp-Name header`;
   const decoded = headerValue(raw);
   if (decoded === undefined) return 'Header mismatch: Mcp-Name is not valid =?base64?…?= encoding';
-  if (typeof name === 'string' && decoded !== name) return `Header mismatch: Mcp-Name is ${JSON.stringify(decoded)} but the ${NAMED[method] ?? 'task id'} is ${JSON.stringify(name)}`;
+  if (typeof name === 'string' && decoded !== name) return `Header mismatch: Mcp-Name is ${JSON.stringify(decoded)} but the ${named.noun} is ${JSON.stringify(name)}`;
   return undefined;
 }

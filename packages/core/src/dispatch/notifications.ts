@@ -5,9 +5,13 @@
  */
 import { idJson, RequestId } from './jsonRpc';
 import type { LoggingLevel } from '../protocol/logLevels';
+import { METHOD } from '../protocol/methodNames';
 
 /** A progress token: what the request sent as `params._meta.progressToken` (a string or an integer). */
 export type ProgressToken = RequestId;
+
+const PROGRESS_OPENING = `{"jsonrpc":"2.0","method":"${METHOD.progress}","params":`;
+const MESSAGE_OPENING = `{"jsonrpc":"2.0","method":"${METHOD.message}","params":`;
 
 /**
  * `{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":T,"progress":P,"total"?:N,"message"?:M}}`.
@@ -16,13 +20,13 @@ export function progressNotification(token: ProgressToken, progress: number, tot
   let params = `{"progressToken":${idJson(token)},"progress":${progress}`;
   if (total !== undefined) params += `,"total":${total}`;
   if (message !== undefined) params += `,"message":${JSON.stringify(message)}`;
-  return `{"jsonrpc":"2.0","method":"notifications/progress","params":${params}}}`;
+  return `${PROGRESS_OPENING}${params}}}`;
 }
 
 /** `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":L,"logger"?:X,"data":D}}`; `dataJson` is already JSON. */
 export function messageNotification(level: LoggingLevel, dataJson: string, logger: string | undefined): string {
   const named = logger === undefined ? '' : `,"logger":${JSON.stringify(logger)}`;
-  return `{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"${level}"${named},"data":${dataJson}}}`;
+  return `${MESSAGE_OPENING}{"level":"${level}"${named},"data":${dataJson}}}`;
 }
 
 /** The progress token of a request's params (`_meta.progressToken`), when it is a string or an integer. */

@@ -4,6 +4,7 @@
  * option fails at once with a TypeError that says what was expected and what was given,
  * instead of answering every message with an error.
  */
+import { nearestName } from './nearestName';
 import { ServiceDefinition } from '../remoting/ServiceDefinition';
 import { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ErrorHook } from './errorPolicy';
@@ -47,6 +48,12 @@ export interface DispatcherOptions {
    * a longer state sent in is refused `-32602` unread.
    */
   maxRequestStateBytes?: number;
+  /**
+   * Longest `uri` a `resources/read` may name, in UTF-16 code units (default 8,192: 8 KiB of
+   * ASCII). A longer one is refused `-32602` naming this limit before any resource or template
+   * is looked at, so a client cannot make the server match megabytes against every template.
+   */
+  maxUriLength?: number;
   /**
    * How long an asynchronous procedure may run, in ms (default 300,000: five minutes). Then its
    * `context.signal` aborts, the call is answered `isError: true` "Tool \"NAME\" timed out after N ms",
@@ -171,10 +178,11 @@ export function checkDispatcherArguments(
 const CHECKED = new WeakSet<object>();
 
 /**
- * Checks dispatcher options: known names only (a misspelt option is an error, not silently
- * ignored), each of the right type.
+ * Checks dispatcher options: known names only (a misspelt option is an error naming the nearest
+ * known one and listing them all, not silently ignored), each of the right type.
+ * @param transportNames - the options the transport took off before (`allowedHosts`, …), listed too.
  */
-export function checkDispatcherOptions(owner: string, options: unknown): DispatcherOptions {
+export function checkDispatcherOptions(owner: string, options: unknown, transportNames: readonly string[] = []): DispatcherOptions {
   if (options === undefined) return {};
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new TypeError(`${owner}: expected an options object, got ${describeArgument(options)}`);
@@ -182,8 +190,9 @@ export function checkDispatcherOptions(owner: string, options: unknown): Dispatc
   for (const [name, value] of Object.entries(options)) {
     const check = CHECKS[name];
     if (!check) {
-      const near = DISPATCHER_OPTION_NAMES.find((known) => known.toLowerCase().startsWith(name.toLowerCase().slice(0, 5)));
-      throw new TypeError(`${owner}: unknown option "${name}"${near ? ` (did you mean "${near}"?)` : ''}`);
+      const known = [...transportNames, ...DISPATCHER_OPTION_NAMES];
+      const near = nearestName(name, known);
+      throw new TypeError(`${owner}: unknown option "${name}"${near ? ` (did you mean "${near}"?)` : ''}; known options: ${known.join(', ')}`);
     }
     const telemetry = name === 'telemetry' && value !== undefined ? telemetryProblem(value) : undefined;
     if (telemetry) throw new TypeError(`${owner}: option telemetry: expected ${telemetry}`);

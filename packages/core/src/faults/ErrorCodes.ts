@@ -30,3 +30,9 @@ export const ErrorCodes = {
 
 /** One of the {@link ErrorCodes}. */
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/**
+ * @internal Codes of local answers, never sent: what an awaited request of the server's own (an
+ * ask, a ping) settles with when the client closes its end of the connection before answering.
+ */
+export const LOCAL_ERROR_CODES = Object.freeze({ ConnectionClosed: -32000 } as const);

@@ -7,6 +7,7 @@
  * message — log messages, the response — is kept, and their order is never changed.
  * Platform-neutral: the transport says how a message is framed and how its bytes are counted.
  */
+import { METHOD } from '../protocol/methodNames';
 
 /** The default cap on the bytes an SSE response may hold for a slow client: 1 MiB. */
 export const DEFAULT_MAX_SSE_BUFFER_BYTES = 1024 * 1024;
@@ -21,7 +22,7 @@ export interface EventFraming<T> {
 
 const COMPACT_AFTER = 1024;
 
-const PROGRESS_PREFIX = '{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":';
+const PROGRESS_PREFIX = `{"jsonrpc":"2.0","method":"${METHOD.progress}","params":{"progressToken":`;
 const PROGRESS_FIELD = ',"progress":';
 
 /**

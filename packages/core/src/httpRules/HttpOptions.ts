@@ -64,6 +64,9 @@ export interface ResolvedHttpOptions {
   readonly serverCard?: CheckedRegistryFields;
 }
 
+/** The options an HTTP transport takes off before the dispatcher's, for the list an unknown option's error gives. */
+const HTTP_OPTION_NAMES: readonly string[] = Object.freeze(['allowedOrigins', 'allowedHosts', 'maxBodyBytes', 'maxSseBufferBytes', 'strictAccept', 'auth', 'serverCard']);
+
 /** The default body limit: 4 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -80,7 +83,7 @@ export function resolveHttpOptions(owner: string, options: unknown): ResolvedHtt
   const { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, maxSseBufferBytes: maxSse, strictAccept, auth, serverCard, ...dispatcherOptions } = options as Record<string, unknown>;
   const o = { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, maxSseBufferBytes: maxSse, strictAccept };
   // everything that is not an HTTP option goes to the dispatcher, which refuses unknown names
-  const dispatcher = checkDispatcherOptions(owner, dispatcherOptions);
+  const dispatcher = checkDispatcherOptions(owner, dispatcherOptions, HTTP_OPTION_NAMES);
   const optionError = (name: string, expected: string, got: unknown): TypeError =>
     new TypeError(`${owner}: option ${name}: expected ${expected}, got ${describe(got)}`);
   const stringList = (name: string, value: unknown): readonly string[] | undefined => {

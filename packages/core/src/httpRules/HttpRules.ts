@@ -14,6 +14,7 @@ import { acceptsJsonAndEventStream } from './accept';
 import { isJsonContentType } from './contentType';
 import { logToStderr } from '../dispatch/errorPolicy';
 import { BearerAuth } from './BearerAuth';
+import { Forbidden } from './forbidden';
 import type { AuthOutcome } from './BearerAuth';
 
 /** What the rules look at: the method and four headers of a request, and where it arrived. */
@@ -49,6 +50,8 @@ export class HttpRules {
   private readonly hostAllowed: HostRule;
   private readonly strictAccept: boolean;
   private readonly bearer: BearerAuth | undefined;
+  /** The 403s naming the refused Origin or Host, each logged once. */
+  private readonly forbidden = new Forbidden();
 
   /**
    * Compiles the rules once from options checked by {@link resolveHttpOptions}.
@@ -70,11 +73,13 @@ export class HttpRules {
   /**
    * The first rule the request head breaks, in the order of the specification (method, Origin,
    * Host, Accept, Content-Type), as the refusal to send; `undefined` when the body may be read.
+   * A refused Origin or Host is named in the 403 with the option that admits it, and logged on
+   * stderr once per value.
    */
   check(head: HttpRequestHead): HttpRefusal | undefined {
     if (head.method !== 'POST') return HttpRefusals.methodNotAllowed;
-    if (head.origin !== undefined && !this.originAllowed(head.origin, head.host)) return HttpRefusals.forbiddenOrigin;
-    if (!this.hostAllowed(head.host, head.localAddress)) return HttpRefusals.forbiddenHost;
+    if (head.origin !== undefined && !this.originAllowed(head.origin, head.host)) return this.forbidden.origin(head.origin);
+    if (!this.hostAllowed(head.host, head.localAddress)) return this.forbidden.host(head.host);
     if (this.strictAccept && !acceptsJsonAndEventStream(head.accept)) return HttpRefusals.notAcceptable;
     if (!isJsonContentType(head.contentType)) return HttpRefusals.unsupportedMediaType;
     return undefined;

@@ -11,7 +11,7 @@
  * header read only on the first notification, so requests that need neither pay nothing for them.
  */
 import type { Access } from '../auth/Access';
-import type { DispatchContext } from '../dispatch/Dispatcher';
+import type { DispatchContext } from '../dispatch/DispatchContext';
 import { DEFAULT_MAX_SSE_BUFFER_BYTES } from '../httpRules/EventQueue';
 import { EVENT_STREAM_HEADERS, acceptsEventStream } from '../httpRules/eventStream';
 import { EventStreamWriter } from './EventStreamWriter';

@@ -4,6 +4,7 @@
  * none compares version strings; this file is the only place that knows which revision brought
  * what.
  */
+import { ErrorCodes } from '../faults/ErrorCodes';
 
 /** Which protocol generation a version belongs to. */
 export type Era = 'legacy' | 'modern';
@@ -39,7 +40,7 @@ export interface ProtocolProfile {
   /** The `Mcp-Method`/`Mcp-Name`/`Mcp-Param-*` HTTP headers and `x-mcp-header` in input schemas (2026-07-28 on). */
   readonly mcpHeaders: boolean;
   /** The code of a `resources/read` for a URI the server does not serve: -32002 (legacy); 2026-07-28 forbids it, so -32602. */
-  readonly resourceNotFound: -32002 | -32602;
+  readonly resourceNotFound: typeof ErrorCodes.ResourceNotFound | typeof ErrorCodes.InvalidParams;
   /**
    * The experimental tasks of 2025-11-25: `capabilities.tasks`, `execution.taskSupport` on tools,
    * `params.task` on tools/call, `tasks/get|result|list|cancel`. 2026-07-28 replaced them with the
@@ -50,11 +51,11 @@ export interface ProtocolProfile {
 
 /** The known revisions, oldest first; each entry lists only what it changed. */
 const REVISIONS: readonly [string, Partial<ProtocolProfile>][] = [
-  ['2024-11-05', { era: 'legacy', batches: true, validationIsToolError: false, titles: false, resourceLinks: false, audio: false, annotations: false, icons: false, structuredOutput: false, toolMeta: false, resultFields: false, anyOutputRoot: false, mcpHeaders: false, resourceNotFound: -32002, experimentalTasks: false }],
+  ['2024-11-05', { era: 'legacy', batches: true, validationIsToolError: false, titles: false, resourceLinks: false, audio: false, annotations: false, icons: false, structuredOutput: false, toolMeta: false, resultFields: false, anyOutputRoot: false, mcpHeaders: false, resourceNotFound: ErrorCodes.ResourceNotFound, experimentalTasks: false }],
   ['2025-03-26', { audio: true, annotations: true }],
   ['2025-06-18', { batches: false, titles: true, resourceLinks: true, structuredOutput: true, toolMeta: true }],
   ['2025-11-25', { validationIsToolError: true, icons: true, experimentalTasks: true }],
-  ['2026-07-28', { era: 'modern', batches: false, resultFields: true, anyOutputRoot: true, mcpHeaders: true, resourceNotFound: -32602, experimentalTasks: false }],
+  ['2026-07-28', { era: 'modern', batches: false, resultFields: true, anyOutputRoot: true, mcpHeaders: true, resourceNotFound: ErrorCodes.InvalidParams, experimentalTasks: false }],
 ];
 
 const PROFILES: ReadonlyMap<string, ProtocolProfile> = (() => {

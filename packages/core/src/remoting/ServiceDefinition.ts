@@ -11,6 +11,7 @@ import type { ParamSpec, ParamValues } from '../declaration/Tool';
 import type { ToolError } from './ToolError';
 import type { ResultMeta } from './ResultMeta';
 import type { AuthInfo } from '../auth/AuthInfo';
+import type { Principal } from '../auth/Principal';
 import type { Era } from '../protocol/profile';
 import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult, SchemaElicitRequest, SchemaElicitResult } from './asks';
 import type { InferOutput, StandardSchemaV1 } from '../schema/StandardSchema';
@@ -54,6 +55,12 @@ export interface CallContext {
    */
   readonly auth?: AuthInfo;
   /**
+   * Who is calling, as everything keyed by caller sees it (the owner of this call's tasks, the
+   * binding of its `requestState`): the token's issuer, subject and client id with `auth`; the
+   * connection on stdio; `{ kind: 'anonymous' }` on an open HTTP endpoint.
+   */
+  readonly principal: Principal;
+  /**
    * The capabilities the client declared, as far as this request can know them: on stdio the
    * `capabilities` of the connection's `initialize`; over stateless HTTP nothing carries them,
    * so `{}` (unknown). Never `undefined`.
@@ -61,7 +68,8 @@ export interface CallContext {
   readonly clientCapabilities: Readonly<Record<string, unknown>>;
   /**
    * Reports how far the call is: sends `notifications/progress` for the request's
-   * `_meta.progressToken`. Without a token (the client did not ask) it does nothing. `progress`
+   * `_meta.progressToken`. Without a token (the client did not ask) it is a no-op: nothing is
+   * sent and nothing is told (inside a task it sets the task's status message instead). `progress`
    * must grow from one report to the next (as MCP requires); a value that does not is not sent.
    * Nothing is sent once the call has been answered or cancelled.
    * @param progress - how much is done (a finite number).
@@ -76,7 +84,9 @@ export interface CallContext {
    * Sends a log message (`notifications/message`) when the declaration enables logging
    * (`new ToolDeclaration(…, { logging: true })`) and `level` is at or above the level in force
    * (`logging/setLevel` on a stdio connection; the declaration's default, `info`, over stateless
-   * HTTP). Otherwise it does nothing. Nothing is sent once the call has been answered or cancelled.
+   * HTTP). Below that level it does nothing. On a declaration without `logging: true` nothing is
+   * sent and a warning says so on stderr, once per process. Nothing is sent once the call has
+   * been answered or cancelled.
    * @param data - any JSON-serializable value (a string, an object …).
    * @param logger - the name of the logger, when there is one.
    * @throws TypeError for an unknown level, data that is not JSON-serializable, or a logger that is not a string.
@@ -160,6 +170,8 @@ export interface ReadContext {
   readonly request?: unknown;
   /** The verified access token's facts on a protected endpoint; `undefined` elsewhere. */
   readonly auth?: AuthInfo;
+  /** Who is calling (see {@link CallContext.principal}). */
+  readonly principal: Principal;
   /** The capabilities the client declared, as far as this request can know them (`{}` when unknown). */
   readonly clientCapabilities: Readonly<Record<string, unknown>>;
 }
@@ -205,7 +217,10 @@ export class ServiceDefinition {
    * Registers the read procedure of a resource or resource template (by the object from
    * `decl.addResource`/`addResourceTemplate`, or by its URI or template text). A static
    * resource's procedure receives the {@link ReadContext}; a template's receives its variables
-   * in template order (converted to their declared types), then the context.
+   * in template order (converted to their declared types), then the context. A template's
+   * variables arrive percent-decoded (`a%2Fb` is `a/b`); a decoded value holding `/`, `\`, `..`
+   * or NUL is refused with -32602 before `fn` runs, unless the template's `allowAnyValue(name)`
+   * lets that variable take it.
    * @example defs.registerResource('test://notes/{id}', (id: string) => notes.get(id))
    */
   registerResource(resource: Resource | ResourceTemplate | string, fn: ReadProcedure): this {

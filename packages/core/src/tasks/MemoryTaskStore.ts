@@ -1,8 +1,10 @@
 /**
  * MemoryTaskStore: the default {@link TaskStore} — tasks in a `Map` of this process, nothing to
  * install. It keeps the same contract as the Redis store (owners, atomic transitions, leases
- * with a heartbeat and a sweep, time to live), bounded by `maxTasks`. Its timers never keep the
- * process alive; `close()` stops them.
+ * with a heartbeat and a sweep, time to live), bounded by `maxTasks` in all and
+ * `maxTasksPerOwner` per owner — a place is only ever freed within the owner that needs it —
+ * and keeps no result over `maxTaskResultBytes`. Its timers never keep the process alive;
+ * `close()` stops them.
  *
  * @example
  * const store = new MemoryTaskStore();
@@ -11,7 +13,7 @@
  */
 import type { JsonObject } from '../declaration/metadata';
 import { createTaskId } from './createTaskId';
-import { checkInputRequests, checkInputResponses, checkListArguments, checkStatusMessage, checkTaskError, checkTaskInit, checkTaskResult, isJsonObject, toJsonText } from './taskChecks';
+import { checkInputRequests, checkInputResponses, checkListArguments, checkStatusMessage, checkTaskError, checkTaskInit, checkTaskResult, isJsonObject, oversizedResult, toJsonText } from './taskChecks';
 import { TaskEvents } from './TaskEvents';
 import { isTerminalTaskStatus } from './TaskRecord';
 import type { TaskError, TaskInputRequests, TaskInputResponses, TaskRecord, TaskStatus } from './TaskRecord';
@@ -25,8 +27,9 @@ import type { RepeatingTimer } from './timers';
 /** Options of {@link MemoryTaskStore}. */
 export interface MemoryTaskStoreOptions extends TaskStoreOptions {
   /**
-   * Most tasks held at once; default 10,000. When full, expired tasks go first, then the
-   * oldest terminal task; when every task is live, `create` rejects with a `RangeError`.
+   * Most tasks held at once, of every owner; default 10,000. When full, expired tasks go first,
+   * then the oldest finished task of the owner creating one (never another owner's); when there
+   * is none, `create` rejects with a `RangeError`.
    */
   readonly maxTasks?: number;
 }
@@ -94,7 +97,8 @@ export class MemoryTaskStore implements TaskStore {
     this.checkOpen();
     checkTaskInit(init);
     const now = Date.now();
-    if (this.tasks.size >= this.maxTasks) this.makeRoom(now);
+    if ((this.byOwner.get(init.owner)?.size ?? 0) >= this.options.maxTasksPerOwner) this.makeOwnerRoom(init.owner, now);
+    if (this.tasks.size >= this.maxTasks) this.makeRoom(init.owner, now);
     const entry: Entry = {
       taskId: createTaskId(),
       seq: ++this.created,
@@ -190,6 +194,12 @@ export class MemoryTaskStore implements TaskStore {
     const text = toJsonText('task result', result);
     const entry = this.live(taskId, Date.now());
     if (!entry) return false;
+    const tooLarge = oversizedResult(text, this.options.maxTaskResultBytes);
+    if (tooLarge) {
+      entry.error = JSON.stringify(tooLarge);
+      this.settle(entry, 'failed', Date.now(), tooLarge.message);
+      return true;
+    }
     entry.result = text;
     this.settle(entry, 'completed', Date.now(), statusMessage);
     return true;
@@ -350,8 +360,34 @@ export class MemoryTaskStore implements TaskStore {
     if (owned?.size === 0) this.byOwner.delete(entry.owner);
   }
 
-  /** Frees one place: expired tasks first, then the oldest terminal one. */
-  private makeRoom(now: number): void {
+  /**
+   * Frees one of `owner`'s places: its oldest task that is expired or finished (an owner's tasks
+   * are in creation order, so this stops at the first one that can go).
+   */
+  private makeOwnerRoom(owner: string, now: number): void {
+    for (const entry of this.byOwner.get(owner)?.values() ?? []) {
+      if (expired(entry, now) || isTerminalTaskStatus(entry.status)) {
+        this.forget(entry.taskId);
+        return;
+      }
+    }
+    throw new RangeError(`MemoryTaskStore: this owner has ${this.options.maxTasksPerOwner} live tasks (maxTasksPerOwner); try again later`);
+  }
+
+  /** Forgets `owner`'s oldest terminal task; whether there was one. */
+  private evictOldestFinished(owner: string): boolean {
+    // each owner's map is in creation order, so the first terminal task is the oldest
+    for (const entry of this.byOwner.get(owner)?.values() ?? []) {
+      if (isTerminalTaskStatus(entry.status)) {
+        this.forget(entry.taskId);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Frees one place for `owner`: expired tasks (of anyone) first, then `owner`'s oldest terminal one. */
+  private makeRoom(owner: string, now: number): void {
     // a full store is scanned for expired tasks only once one can have expired (not on every create)
     if (now >= this.nextExpiry) {
       let next = Infinity;
@@ -362,14 +398,7 @@ export class MemoryTaskStore implements TaskStore {
       this.nextExpiry = next;
     }
     if (this.tasks.size < this.maxTasks) return;
-    // Map iteration is insertion order, so the first terminal task is the oldest
-    for (const entry of this.tasks.values()) {
-      if (isTerminalTaskStatus(entry.status)) {
-        this.forget(entry.taskId);
-        return;
-      }
-    }
-    throw new RangeError(`MemoryTaskStore: full (${this.maxTasks} live tasks, maxTasks); try again later`);
+    if (!this.evictOldestFinished(owner)) throw new RangeError(`MemoryTaskStore: full (${this.maxTasks} tasks, maxTasks, and none of this owner's is finished); try again later`);
   }
 
   private checkOpen(): void {

@@ -55,7 +55,9 @@ export interface TaskStore {
   /**
    * Stores a new `working` task held by this instance (its lease starts now and the store's
    * heartbeat renews it until the task is terminal). Resolves once the task is durable: a
-   * `get` on any instance finds it. Rejects with a `RangeError` when the store is full.
+   * `get` on any instance finds it. Rejects with a `RangeError` when the owner holds
+   * `maxTasksPerOwner` live tasks or the store is full and none of the owner's tasks is finished
+   * (a place is only ever freed from the creating owner's own tasks).
    */
   create(init: TaskInit): Promise<TaskRecord>;
 
@@ -88,7 +90,11 @@ export interface TaskStore {
    */
   cancel(taskId: string, owner: string): Promise<TaskRecord | undefined>;
 
-  /** `working`/`input_required` → `completed` with the tool result. Whether it took effect. */
+  /**
+   * `working`/`input_required` → `completed` with the tool result. Whether it took effect. A
+   * result over `maxTaskResultBytes` is not kept: the task turns `failed` with -32603 "Task result
+   * too large" instead (and this resolves `true`: the task is settled).
+   */
   complete(taskId: string, result: JsonObject, statusMessage?: string): Promise<boolean>;
 
   /** `working`/`input_required` → `failed` with a JSON-RPC error. Whether it took effect. */

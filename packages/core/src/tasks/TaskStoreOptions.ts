@@ -1,8 +1,9 @@
 /**
  * TaskStoreOptions: the settings every {@link TaskStore} shares — the instance id, how long a
- * lease lasts, how often it is renewed, how often expired leases are swept, and where errors of
- * the store's own timers and listeners go — checked and resolved once, when a store is made,
- * with `resolveTaskStoreOptions`.
+ * lease lasts, how often it is renewed, how often expired leases are swept, where errors of
+ * the store's own timers and listeners go, how many tasks one owner may hold and how large a
+ * result a task may keep — checked and resolved once, when a store is made, with
+ * `resolveTaskStoreOptions`.
  */
 import { createTaskId } from './createTaskId';
 
@@ -18,6 +19,20 @@ export interface TaskStoreOptions {
   readonly sweepIntervalMs?: number;
   /** Receives errors of the store's timers and event listeners; default one line on stderr. */
   readonly onError?: (error: unknown) => void;
+  /**
+   * Most tasks one owner holds at once; default 1,000. When an owner has this many, its oldest
+   * task that has expired or finished goes; when all of them are live, `create` rejects with a
+   * `RangeError`. Another owner's tasks are never evicted for it, so one
+   * caller's burst cannot erase another's results before their time to live.
+   */
+  readonly maxTasksPerOwner?: number;
+  /**
+   * Largest tool result a task keeps, in bytes of its JSON text (UTF-8); default 1,048,576 (1 MiB).
+   * A larger result is not stored: `complete` fails the task instead with -32603 "Task result too
+   * large" naming this limit (and resolves `true`: the task is settled), so a few huge results
+   * cannot hold memory (or Redis) for a whole time to live.
+   */
+  readonly maxTaskResultBytes?: number;
 }
 
 /** {@link TaskStoreOptions} with every default filled in. */
@@ -27,7 +42,15 @@ export interface ResolvedTaskStoreOptions {
   readonly heartbeatMs: number;
   readonly sweepIntervalMs: number;
   readonly onError: (error: unknown) => void;
+  readonly maxTasksPerOwner: number;
+  readonly maxTaskResultBytes: number;
 }
+
+/** The default bound of tasks one owner holds in a store. */
+export const DEFAULT_MAX_TASKS_PER_OWNER = 1000;
+
+/** The default largest result a task keeps: 1 MiB of JSON text. */
+export const DEFAULT_MAX_TASK_RESULT_BYTES = 1024 * 1024;
 
 /** The default lease: 30 s. A dead instance's tasks fail within `leaseMs + sweepIntervalMs`. */
 export const DEFAULT_TASK_LEASE_MS = 30_000;
@@ -36,10 +59,10 @@ const reportToStderr = (error: unknown): void => {
   console.error(`toolwire: task store error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
 };
 
-function positiveInteger(name: string, value: unknown, fallback: number): number {
+function positiveInteger(name: string, value: unknown, fallback: number, unit = 'ms'): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-    throw new TypeError(`task store option ${name}: expected a positive integer (ms), got ${JSON.stringify(value) ?? typeof value}`);
+    throw new TypeError(`task store option ${name}: expected a positive integer (${unit}), got ${JSON.stringify(value) ?? typeof value}`);
   }
   return value;
 }
@@ -61,5 +84,7 @@ export function resolveTaskStoreOptions(options: TaskStoreOptions = {}): Resolve
     heartbeatMs,
     sweepIntervalMs: positiveInteger('sweepIntervalMs', options.sweepIntervalMs, Math.max(1, Math.floor(leaseMs / 2))),
     onError: options.onError ?? reportToStderr,
+    maxTasksPerOwner: positiveInteger('maxTasksPerOwner', options.maxTasksPerOwner, DEFAULT_MAX_TASKS_PER_OWNER, 'tasks'),
+    maxTaskResultBytes: positiveInteger('maxTaskResultBytes', options.maxTaskResultBytes, DEFAULT_MAX_TASK_RESULT_BYTES, 'bytes'),
   });
 }

@@ -2,11 +2,13 @@
  * taskChecks: the argument checks every {@link TaskStore} makes before it writes — a task's init,
  * a result, a JSON-RPC error, a set of input requests — so that both stores refuse the same
  * mistakes with the same `TypeError`, and `toJsonText`, which turns what a store keeps into
- * JSON text (stores keep JSON, never live objects).
+ * JSON text (stores keep JSON, never live objects), and `oversizedResult`, the error a task
+ * gets instead of a result larger than the store keeps.
  */
 import type { JsonObject } from '../declaration/metadata';
 import type { TaskInit } from './TaskStore';
 import type { TaskError, TaskInputRequests } from './TaskRecord';
+import { ErrorCodes } from '../faults/ErrorCodes';
 
 const isPositiveInteger = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
@@ -70,4 +72,16 @@ export function toJsonText(what: string, value: unknown): string {
   } catch (error) {
     throw new TypeError(`${what}: expected JSON, ${(error as Error).message}`, { cause: error });
   }
+}
+
+/**
+ * The error a task gets instead of its result when the result's JSON text is more than
+ * `maxBytes` bytes of UTF-8 (`maxTaskResultBytes`), else `undefined`.
+ */
+export function oversizedResult(text: string, maxBytes: number): TaskError | undefined {
+  // a code unit is 1 to 3 bytes: only a text in between needs counting
+  const bytes = text.length > maxBytes || text.length * 3 <= maxBytes ? text.length : new TextEncoder().encode(text).byteLength;
+  if (bytes <= maxBytes) return undefined;
+  const size = text.length > maxBytes ? `at least ${text.length}` : String(bytes);
+  return { code: ErrorCodes.InternalError, message: `Task result too large: ${size} bytes, more than maxTaskResultBytes (${maxBytes}); the result was not kept` };
 }

@@ -6,17 +6,21 @@
  * it is handled (the span is the active one while its procedure runs, so the procedure's own
  * spans are its children) and when it is refused before that. A `traceparent` in `params._meta`
  * becomes the parent; the span that was active (an HTTP server instrumentation's) is then linked.
- * Outcomes are read off the response text (`responseOutcome.ts`). What
+ * Outcomes are read off the response text (`responseOutcome.ts`). Whatever a client chooses is
+ * bounded before it is recorded: an unknown method or protocol version is `_OTHER`, a tool name
+ * only a declared tool's, and the request id, resource URI and captured content are cut to
+ * {@link MAX_ATTRIBUTE_LENGTH} on spans. What
  * spans of one (method, tool, protocol version, kind of peer) share — the name, the bounded
  * attributes, the metric's attributes — is built once and reused, so a message costs one
  * attribute object (its id and address added) on top of what the OpenTelemetry API does.
  */
-import type { ToolDeclaration } from '../declaration/ToolDeclaration';
+import { ErrorCodes } from '../faults/ErrorCodes';
 import type { PeerInfo } from './PeerInfo';
+import { builtInParent } from './w3cTraceparent';
 import { isObject } from '../guards';
 import { claimOf } from '../protocol/meta';
 import { isToolError, outcomeOf, resultJson } from './responseOutcome';
-import { ATTR, CALLER_CODES, CANCELLED, DURATION_METRIC, EXECUTE_TOOL, MCP_METHODS, OTHER_METHOD, RESOURCE_METHODS, SPAN_KIND_SERVER, STATUS_ERROR, TOOL_ERROR } from './conventions';
+import { ATTR, CALLER_CODES, CANCELLED, DURATION_METRIC, EXECUTE_TOOL, MAX_ATTRIBUTE_LENGTH, OTHER_METHOD, SPAN_KIND_SERVER, STATUS_ERROR, TOOL_ERROR, recordedVersion, truncated } from './conventions';
 import type { TelemetryApi, TelemetryAttributes, TelemetryContext, TelemetryHistogram, TelemetryOptions, TelemetrySpan, TelemetrySpanOptions, TelemetryTracer } from './TelemetryOptions';
 
 /*
@@ -41,6 +45,15 @@ interface DispatchContext {
   readonly protocolVersion?: string;
   readonly session?: { readonly protocolVersion: string };
 }
+
+/** What a request acts on, resolved by the dispatcher: a declared tool, a resource. */
+interface NamedTarget {
+  readonly kind: string;
+  readonly name: string;
+}
+
+/** The methods the dispatcher knows, each with the kind of target it resolves (`tool`, `resource`) or none. */
+export type KnownMethods = ReadonlyMap<string, string | undefined>;
 
 /** An answer: the JSON-RPC response text, `''` when nothing is sent. */
 interface DispatchResult {
@@ -89,9 +102,14 @@ export class Telemetry {
   private readonly byMethod = new Map<string, ShapeTable>();
   private readonly byTool = new Map<string, ShapeTable>();
 
+  /**
+   * @param methods - the methods served, by name, with the kind of their target: any other is
+   * recorded as `_OTHER` (so a client cannot grow span names or series), a `resource` target's
+   * `params.uri` is `mcp.resource.uri`.
+   */
   constructor(
     options: TelemetryOptions,
-    private readonly decl: ToolDeclaration,
+    private readonly methods: KnownMethods,
   ) {
     this.tracer = options.tracer;
     this.api = options.api;
@@ -115,10 +133,16 @@ export class Telemetry {
   }
 
   /** Handles one request or notification in its span (`handle` runs the pipeline: rules, handler, stamp). */
-  handled<R extends DispatchResult>(envelope: Envelope, version: string, context: DispatchContext, handle: () => R | undefined | Promise<R | undefined>): R | undefined | Promise<R | undefined> {
+  handled<R extends DispatchResult>(
+    envelope: Envelope,
+    version: string,
+    context: DispatchContext,
+    handle: () => R | undefined | Promise<R | undefined>,
+    target?: NamedTarget,
+  ): R | undefined | Promise<R | undefined> {
     const start = this.arrival || performance.now();
     const peer = context.peer?.();
-    const shape = this.shapeOf(envelope, version, peer, true);
+    const shape = this.shapeOf(envelope, recordedVersion(version), peer, true, target);
     const { api } = this;
     const active = api.context.active();
     const parent = this.parentOf(active, envelope.params);
@@ -148,10 +172,10 @@ export class Telemetry {
    * shape is built for it alone (the version it claims is the client's to choose).
    * @param envelope - the message's envelope, when it was read that far.
    */
-  refused<R extends DispatchResult>(result: R, context: DispatchContext, envelope?: Envelope): R {
+  refused<R extends DispatchResult>(result: R, context: DispatchContext, envelope?: Envelope, target?: NamedTarget): R {
     const start = this.arrival || performance.now();
     const peer = context.peer?.();
-    const shape = this.shapeOf(envelope, envelope && versionOf(envelope, context), peer, false);
+    const shape = this.shapeOf(envelope, envelope && versionOf(envelope, context), peer, false, target);
     const active = this.api.context.active();
     const parent = this.parentOf(active, envelope?.params);
     this.end(this.begin(shape, envelope, peer, start, active, parent), shape, envelope?.id, context, start, result);
@@ -170,16 +194,11 @@ export class Telemetry {
   }
 
   /** The shape of a message's spans: looked up (built the first time) for a handled message, built afresh for a refused one. */
-  private shapeOf(envelope: Envelope | undefined, version: string | undefined, peer: PeerInfo | undefined, cached: boolean): Shape {
-    const method = envelope && MCP_METHODS.has(envelope.method) ? envelope.method : OTHER_METHOD;
-    let tool: string | undefined;
-    if (method === 'tools/call') {
-      const params = envelope?.params;
-      const name = isObject(params) ? params.name : undefined;
-      // only declared tools: an unknown name is the caller's (-32602), and must not grow span names
-      if (typeof name === 'string' && this.decl.getTool(name)) tool = name;
-    }
-    if (!cached) return buildShape(method, tool, version, peer);
+  private shapeOf(envelope: Envelope | undefined, version: string | undefined, peer: PeerInfo | undefined, cached: boolean, target: NamedTarget | undefined): Shape {
+    const method = envelope && this.methods.has(envelope.method) ? envelope.method : OTHER_METHOD;
+    // only declared tools (the resolved target): an unknown name is the caller's (-32602), and must not grow span names
+    const tool = target?.kind === 'tool' ? target.name : undefined;
+    if (!cached) return buildShape(method, this.methods.get(method) === 'tool', tool, version, peer);
     const byKey = tool === undefined ? this.byMethod : this.byTool;
     const key = tool ?? method;
     let byVersion = byKey.get(key);
@@ -192,30 +211,36 @@ export class Telemetry {
     for (const shape of kinds) {
       if (shape.transport === peer?.transport && shape.protocol === peer?.protocol && shape.protocolVersion === peer?.protocolVersion) return shape;
     }
-    const shape = buildShape(method, tool, version, peer);
+    const shape = buildShape(method, this.methods.get(method) === 'tool', tool, version, peer);
     if (kinds.length < MAX_PEER_KINDS) kinds.push(shape);
     return shape;
   }
 
-  /** The span's parent: the trace context of `params._meta` when it has a `traceparent` (read by the configured propagator), else the active context. */
+  /**
+   * The span's parent: the trace context of `params._meta` when it has a `traceparent` (read by
+   * the configured propagator, else by the built-in W3C reader), else the active context.
+   */
   private parentOf(active: TelemetryContext, params: unknown): TelemetryContext {
     const carrier = isObject(params) ? carrierOf(params._meta) : undefined;
-    return carrier ? this.api.propagation.extract(active, carrier) : active;
+    if (!carrier) return active;
+    const extracted = this.api.propagation.extract(active, carrier);
+    const read = this.api.trace.getSpan(extracted) !== this.api.trace.getSpan(active);
+    return read ? extracted : builtInParent(this.api, extracted, carrier.traceparent);
   }
 
   /** Starts the span under `parent` (the active context, or the trace context of `params._meta`, the active span then linked). */
   private begin(shape: Shape, envelope: Envelope | undefined, peer: PeerInfo | undefined, start: number, active: TelemetryContext, parent: TelemetryContext): TelemetrySpan {
     const attributes: TelemetryAttributes = { ...shape.common };
     const id = envelope?.id;
-    if (id !== undefined) attributes[ATTR.requestId] = String(id);
+    if (id !== undefined) attributes[ATTR.requestId] = typeof id === 'string' ? truncated(id, MAX_ATTRIBUTE_LENGTH.requestId) : String(id);
     if (peer?.address !== undefined) {
       attributes[ATTR.clientAddress] = peer.address;
       if (peer.port !== undefined) attributes[ATTR.clientPort] = peer.port;
     }
     const params = envelope?.params;
     if (envelope && isObject(params)) {
-      if (typeof params.uri === 'string' && RESOURCE_METHODS.has(envelope.method)) attributes[ATTR.resourceUri] = params.uri;
-      if (this.capture && shape.toolsCall) attributes[ATTR.toolArguments] = JSON.stringify(params.arguments ?? {});
+      if (typeof params.uri === 'string' && this.methods.get(envelope.method) === 'resource') attributes[ATTR.resourceUri] = truncated(params.uri, MAX_ATTRIBUTE_LENGTH.resourceUri);
+      if (this.capture && shape.toolsCall) attributes[ATTR.toolArguments] = truncated(JSON.stringify(params.arguments ?? {}), MAX_ATTRIBUTE_LENGTH.content);
     }
     const options: TelemetrySpanOptions = { kind: SPAN_KIND_SERVER, attributes, startTime: this.origin + start };
     if (parent !== active) {
@@ -229,10 +254,10 @@ export class Telemetry {
   /** Records the outcome on the span, ends it, and records the duration. */
   private end(span: TelemetrySpan, shape: Shape, id: RequestId | undefined, context: DispatchContext, start: number, result: DispatchResult | undefined, thrown?: unknown): void {
     const finish = performance.now();
-    const outcome = thrown === undefined ? outcomeOf(result?.body ?? '', id) : { code: -32603, message: 'Internal error' };
+    const outcome = thrown === undefined ? outcomeOf(result?.body ?? '', id) : { code: ErrorCodes.InternalError, message: 'Internal error' };
     let errorType: string | undefined;
     let statusCode: string | undefined;
-    if (outcome.code === -32603 && context.signal?.aborted) {
+    if (outcome.code === ErrorCodes.InternalError && context.signal?.aborted) {
       errorType = CANCELLED; // the client went away (HTTP) and the procedure failed with the abort
       statusCode = String(outcome.code);
     } else if (outcome.code !== undefined) {
@@ -244,7 +269,7 @@ export class Telemetry {
       errorType = TOOL_ERROR;
       span.setStatus({ code: STATUS_ERROR });
     } else if (this.capture && shape.toolsCall && result) {
-      span.setAttribute(ATTR.toolResult, resultJson(result.body, id));
+      span.setAttribute(ATTR.toolResult, truncated(resultJson(result.body, id), MAX_ATTRIBUTE_LENGTH.content));
     }
     if (statusCode !== undefined) span.setAttribute(ATTR.statusCode, statusCode);
     if (errorType !== undefined) span.setAttribute(ATTR.errorType, errorType);
@@ -254,9 +279,8 @@ export class Telemetry {
 }
 
 /** The span name and bounded attributes of (method, tool, version, kind of peer). */
-function buildShape(method: string, tool: string | undefined, version: string | undefined, peer: PeerInfo | undefined): Shape {
+function buildShape(method: string, toolsCall: boolean, tool: string | undefined, version: string | undefined, peer: PeerInfo | undefined): Shape {
   const common: TelemetryAttributes = { [ATTR.methodName]: method };
-  const toolsCall = method === 'tools/call';
   if (toolsCall) common[ATTR.operationName] = EXECUTE_TOOL;
   if (tool !== undefined) common[ATTR.toolName] = tool;
   if (version !== undefined) common[ATTR.protocolVersion] = version;
@@ -299,11 +323,15 @@ function failureOf(shape: Shape, errorType: string, statusCode: string | undefin
   return attributes;
 }
 
-/** The protocol version a message claims or its transport names, for a refused message. */
+/**
+ * The protocol version a refused message claims or its transport names, as recorded: the client
+ * chooses it, so one this server does not speak is `_OTHER` (else any client could mint a
+ * metric series per string it sends).
+ */
 function versionOf(envelope: Envelope, context: DispatchContext): string | undefined {
   const claimed = claimOf(envelope.params)?.value;
-  if (typeof claimed === 'string') return claimed;
-  return context.protocolVersion ?? context.session?.protocolVersion;
+  const version = typeof claimed === 'string' ? claimed : (context.protocolVersion ?? context.session?.protocolVersion);
+  return version === undefined ? undefined : recordedVersion(version);
 }
 
 /** The W3C trace context (and baggage) of a request's `_meta`, or `undefined` without a `traceparent`. */

@@ -25,6 +25,50 @@ const imports = (file: string): string[] => [...readFileSync(file, 'utf8').match
 
 const manifest = (pkg: string) => JSON.parse(readFileSync(join(packages, pkg, 'package.json'), 'utf8'));
 
+/** Every import (and re-export) of a file, type-only ones included. */
+const allImports = (file: string): string[] => [...readFileSync(file, 'utf8').matchAll(/\b(?:import|export)\s+(?:type\s+)?(?:[^'";]*?\s+from\s+)?'([^']+)'/g)].map((m) => m[1]);
+
+/** The strongly connected groups of more than one file among `files` (Tarjan), each as relative paths. */
+function importCycles(files: string[], importsOf: (file: string) => string[] = allImports): string[][] {
+  const known = new Set(files);
+  const edges = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = importsOf(file)
+      .filter((spec) => spec.startsWith('.'))
+      .map((spec) => join(file, '..', spec))
+      .map((target) => [`${target}.ts`, join(target, 'index.ts')].find((candidate) => known.has(candidate)))
+      .filter((target): target is string => target !== undefined);
+    edges.set(file, targets);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (stack.includes(next)) {
+        low.set(file, Math.min(low.get(file)!, index.get(next)!));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const group: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      group.push(relative(packages, member));
+    } while (member !== file);
+    if (group.length > 1) cycles.push(group.sort());
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
 /**
  * Core's folders from the bottom up. Layer 2 is the protocol engine: its folders import one
  * another, but no two of them both ways; nothing in a layer may import the layers above.
@@ -99,6 +143,26 @@ describe('architecture', () => {
     }
   });
 
+  it('only the method descriptors name MCP methods: no server source file but protocol/methodNames.ts spells a method name', () => {
+    const names = join(packages, 'core', 'src', 'protocol', 'methodNames.ts');
+    const spec = String.raw`initialize|ping|server/discover|tools/(list|call)|resources/(list|read|templates/list|subscribe|unsubscribe)|prompts/(list|get)|completion/complete|logging/setLevel|tasks/(get|update|cancel|result|list)|notifications/[a-z_/]+|sampling/createMessage|elicitation/create|roots/list|subscriptions/listen`;
+    const literal = new RegExp(String.raw`['"\`](${spec})['"\`]`);
+    // the test client is a client: it sends methods by name (it is no part of a server)
+    const servers = ['core', 'express', 'stdio', 'fetch', 'jwt', 'redis', 'fastify'].flatMap((pkg) => sources(join(packages, pkg, 'src'))).filter((f) => !/[\\/]testing[\\/]/.test(f));
+    expect(servers.length).toBeGreaterThan(100);
+    const named = servers.filter((f) => f !== names).map((f) => `${relative(packages, f)}: ${code(f).match(literal)?.[0] ?? 'none'}`);
+    expect(named.filter((line) => !line.endsWith(': none'))).toEqual([]);
+    // and the names file does spell them (the pattern can match)
+    expect(code(names)).toMatch(literal);
+  });
+
+  it('no file-level import cycle in any package (type-only imports included)', () => {
+    const cycles = ['core', 'express', 'stdio', 'fetch', 'jwt', 'redis', 'fastify'].flatMap((pkg) => importCycles(sources(join(packages, pkg, 'src'))));
+    expect(cycles).toEqual([]);
+    // the check finds a cycle where there is one
+    expect(importCycles([join(__dirname, 'cycle', 'a.ts'), join(__dirname, 'cycle', 'b.ts')], (file) => (file.endsWith('a.ts') ? ['./b'] : ['./a']))).toHaveLength(1);
+  });
+
   it('core imports nothing but its own files (no node:, express, http, streams)', () => {
     for (const file of sources(join(packages, 'core', 'src'))) {
       for (const spec of imports(file)) expect(`${relative(packages, file)} -> ${spec}`).toMatch(/ -> \.\.?\//);
@@ -152,6 +216,16 @@ describe('architecture', () => {
     for (const file of sources(join(packages, 'core', 'src', 'pipeline')).filter((f) => !f.endsWith('NodeExchange.ts'))) {
       expect(`${relative(packages, file)}: ${/\b(IncomingMessage|ServerResponse|Buffer|process\.)\b/.test(code(file))}`).toMatch(/: false$/);
     }
+  });
+
+  it('core spells no JSON-RPC error code but in ErrorCodes: every other file names them', () => {
+    const codes = join(packages, 'core', 'src', 'faults', 'ErrorCodes.ts');
+    const literals = sources(join(packages, 'core', 'src'))
+      .filter((file) => file !== codes)
+      .map((file) => `${relative(packages, file)}: ${code(file).match(/-32[0-9]{3}/)?.[0] ?? 'none'}`)
+      .filter((line) => !line.endsWith(': none'));
+    expect(literals).toEqual([]);
+    expect(code(codes)).toMatch(/-32[0-9]{3}/);
   });
 
   it.each(['express', 'stdio', 'fetch'])('%s picks no JSON-RPC codes itself (it calls core\'s response builders)', (pkg) => {

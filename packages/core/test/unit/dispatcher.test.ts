@@ -95,6 +95,13 @@ describe('failures outside procedures', () => {
     ]);
   });
 
+  it('a batch under MCP-Protocol-Version 2026-07-28 is refused by the batch rule (-32600, HTTP 400), not as an unsupported version', async () => {
+    const d = new Dispatcher(new ServiceDefinition(), new ToolDeclaration('t', '1'));
+    const result = await d.dispatch('[{"jsonrpc":"2.0","id":1,"method":"ping"}]', { protocolVersion: '2026-07-28' });
+    expect(result.status).toBe(400);
+    expect(JSON.parse(result.body)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: batches are not supported in protocol version 2026-07-28' } });
+  });
+
   it('a ContentType whose getFormatter throws makes the call a -32603 reply', async () => {
     const broken = new (class extends TextContent {
       override getFormatter(): never {

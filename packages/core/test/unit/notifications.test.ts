@@ -98,9 +98,16 @@ describe('context.log and logging/setLevel', () => {
     return 'ok';
   };
 
-  it('sends nothing when the declaration does not enable logging, and has no logging/setLevel', async () => {
+  it('sends nothing when the declaration does not enable logging (and says so once on stderr), and has no logging/setLevel', async () => {
     const { dispatcher, sent, context } = setup({ everyLevel });
-    dispatcher.dispatchSync(callWith(1, 'everyLevel'), context());
+    const stderr = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      dispatcher.dispatchSync(callWith(1, 'everyLevel'), context());
+      dispatcher.dispatchSync(callWith(3, 'everyLevel'), context());
+      expect(stderr.mock.calls).toEqual([[expect.stringMatching(/^toolwire: ctx.log \(tool "everyLevel"\) sends nothing: the declaration does not enable logging — create it with new ToolDeclaration\(name, version, \{ logging: true \}\)$/)]]);
+    } finally {
+      stderr.mockRestore();
+    }
     expect(sent).toEqual([]);
     expect(JSON.parse((await dispatcher.dispatch(rpc(2, 'logging/setLevel', { level: 'info' }))).body).error.code).toBe(-32601);
   });

@@ -3,7 +3,7 @@
  * events carry the notifications of the call (progress, log messages) and, last, the JSON-RPC
  * response — into the response text and the notifications that preceded it, in order.
  */
-import type { Exchanged } from './exchanges';
+import type { Exchanged } from './results';
 
 /** The response and the notifications that came before it. */
 export interface ReadAnswer {

@@ -162,3 +162,18 @@ export interface ReadResourceResult extends CallReport {
   /** The texts of the text contents joined by newlines (`''` when there are none). */
   text: string;
 }
+
+/**
+ * What came back: the HTTP status (or core's choice of it), the body text (`''` for none) and
+ * its media type; a Dispatcher has no stream and hands over the notifications it was given.
+ */
+export interface Exchanged {
+  readonly status: number;
+  readonly text: string;
+  /** The response's `Content-Type` (`text/event-stream` for a stream), when there was one. */
+  readonly contentType?: string;
+  /** The notifications sent before the response (Dispatcher and stdio targets: there is no stream to read them from). */
+  readonly notifications?: readonly string[];
+  /** The requests a stdio server sent on the pipe while the request was open, answered by the client's handlers. */
+  readonly asks?: readonly AnsweredAsk[];
+}

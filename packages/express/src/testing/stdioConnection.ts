@@ -9,8 +9,7 @@
  */
 import { isModernVersion } from '@toolwire/core';
 import { internalErrorResponse } from '@toolwire/core/transport';
-import type { Exchanged } from './exchanges';
-import type { AnsweredAsk } from './results';
+import type { AnsweredAsk, Exchanged } from './results';
 
 /** The slice of a writable stream the connection uses (a child's `stdin`). */
 export interface StdioWritable {

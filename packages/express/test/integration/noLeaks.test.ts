@@ -78,10 +78,16 @@ describe.each([false, true])('no leaks (express.json() in front: %p)', (withPars
     expect(() => JSON.parse(res.text)).not.toThrow();
   });
 
-  it('the default error line names the error and the request, never the arguments; nothing else is logged', async () => {
+  it('the default error line names the error and the request, never the arguments; nothing else is logged but the refused Origin and Host', async () => {
     for (const [, send] of BAD) await send(supertest.agent(app(withParser)));
-    expect(consoleOutput).toHaveLength(3); // the crash, the rejection and the cycle: one line each
-    for (const line of consoleOutput) {
+    const refusals = consoleOutput.filter((line) => line.startsWith('toolwire: refused a request (403)'));
+    expect(refusals).toEqual([
+      'toolwire: refused a request (403) with Origin "https://evil.example": add it to the allowedOrigins option to admit it',
+      'toolwire: refused a request (403) with Host "evil.example": add it to the allowedHosts option to admit it',
+    ]);
+    const errors = consoleOutput.filter((line) => !refusals.includes(line));
+    expect(errors).toHaveLength(3); // the crash, the rejection and the cycle: one line each
+    for (const line of errors) {
       expect(line).toMatch(/^toolwire: unexpected error \(tools\/call, tool "\w+", request 1\): /);
       expect(line).not.toContain(SECRET);
     }

@@ -83,7 +83,7 @@ describe('mcpTestClient options', () => {
 
   it('throws the HTTP refusal with its status and code (a foreign Origin → 403)', async () => {
     const refused = mcpTestClient(request(app), { headers: { Origin: 'http://evil.example' } }).callTool('add', { a: 1, b: 2 });
-    await expect(refused).rejects.toMatchObject({ status: 403, code: -32600, message: expect.stringContaining('Forbidden: Origin not allowed') });
+    await expect(refused).rejects.toMatchObject({ status: 403, code: -32600, message: expect.stringContaining('Forbidden: Origin "http://evil.example" not allowed — allowedOrigins') });
   });
 
   it('serves a plain node:http handler too', async () => {

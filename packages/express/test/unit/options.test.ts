@@ -39,8 +39,22 @@ describe('options', () => {
     expect(() => mcpHandler(decl, defs, 42 as never)).toThrow(/expected an options object, got 42/);
   });
 
-  it('throws a TypeError when the declaration and definition are swapped', () => {
-    expect(() => mcpRouter(defs as never, decl as never)).toThrow(/expected a ToolDeclaration as the first argument/);
+  it('throws a TypeError naming the function the user called when the declaration and definition are swapped', () => {
+    expect(() => mcpRouter(defs as never, decl as never)).toThrow(
+      'mcpRouter: expected a ToolDeclaration as the first argument, got a ServiceDefinition — the arguments look swapped: mcpRouter takes (decl, defs)',
+    );
+    expect(() => mcpHandler(defs as never, decl as never)).toThrow(/^mcpHandler: .* mcpHandler takes \(decl, defs\)$/);
+  });
+
+  it('names the nearest option and lists every known one (HTTP and dispatcher) for an unknown option', () => {
+    let message = '';
+    try {
+      mcpRouter(decl, defs, { allowedHost: ['mybox.local'] } as never);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^@toolwire\/express: unknown option "allowedHost" \(did you mean "allowedHosts"\?\); known options: allowedOrigins, allowedHosts, maxBodyBytes, .*exposeInternalErrors, onError/);
+    expect(() => mcpRouter(decl, defs, { zzz: 1 } as never)).toThrow(/unknown option "zzz"; known options: /);
   });
 
   it('throws a TypeError when the definition is missing', () => {

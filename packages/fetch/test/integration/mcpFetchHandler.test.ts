@@ -41,13 +41,13 @@ describe('mcpFetchHandler', () => {
     expect((await handle(post(rpc('ping'), { origin: 'http://localhost' }))).status).toBe(200);
     const listed = mcpFetchHandler(decl, defs, { allowedOrigins: ['https://app.example.com'] });
     expect((await listed(post(rpc('ping'), { origin: 'https://app.example.com' }))).status).toBe(200);
-    expect(await read(await handle(post(rpc('ping'), { origin: 'http://evil.example' })))).toMatchObject({ body: refusal(-32600, 'Forbidden: Origin not allowed') });
+    expect(await read(await handle(post(rpc('ping'), { origin: 'http://evil.example' })))).toMatchObject({ body: refusal(-32600, 'Forbidden: Origin "http://evil.example" not allowed — allowedOrigins') });
   });
 
   it('without allowedHosts passes only localhost, 127.0.0.1 and [::1] (no socket address to go by)', async () => {
     for (const host of ['localhost:8787', '127.0.0.1', '[::1]:3000']) expect((await handle(post(rpc('ping'), { host }))).status).toBe(200);
     const res = await read(await handle(post(rpc('ping'), { host: 'evil.example.com' })));
-    expect(res).toEqual({ status: 403, type: 'application/json', body: refusal(-32600, 'Forbidden: Host not allowed') });
+    expect(res).toEqual({ status: 403, type: 'application/json', body: refusal(-32600, 'Forbidden: Host "evil.example.com" not allowed — allowedHosts') });
   });
 
   it('reads the host from the request URL when there is no Host header', async () => {

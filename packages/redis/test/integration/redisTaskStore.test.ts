@@ -47,6 +47,14 @@ describe('RedisTaskStore', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('names the address without any part of a password holding "@", ":" and "%40"', async () => {
+    const closed = await startRedis();
+    await closed.stop();
+    const attempt = RedisTaskStore.connect({ url: `redis://user:p@ss:w%40rd@127.0.0.1:${closed.port}`, connectTimeoutMs: 300, onError: () => undefined });
+    await expect(attempt).rejects.toThrow(new RegExp(`could not connect to redis://127\\.0\\.0\\.1:${closed.port} within 300 ms`));
+    await expect(attempt).rejects.not.toThrow(/user|ss|w%40rd|w@rd/);
+  });
+
   it('rejects connect at once, naming the cause and not the password, when Redis refuses the credentials or wants a password', async () => {
     const guarded = await startRedis({ requirePass: 's3cret-pass' });
     try {
@@ -149,7 +157,8 @@ describe('RedisTaskStore', () => {
   });
 
   it('ends a list page early after looking at 1,000 expired ids, with a next that continues past them', async () => {
-    const store = await connect('listScan:');
+    // maxTasksPerOwner above 1,100: create would otherwise clean the owner's index of the dead ids first
+    const store = await connect('listScan:', { maxTasksPerOwner: 2000 });
     // 1,100 ids of tasks that are gone, then one live task
     const gone = Array.from({ length: 1_100 }, (_, i) => ({ score: i + 1, value: `AAAAAAAAAAAAAAAAAAA${String(i).padStart(3, '0')}` }));
     await raw!.zAdd(`listScan:o:${OWNER}`, gone);
@@ -162,6 +171,20 @@ describe('RedisTaskStore', () => {
     expect(second.tasks.map((task) => task.taskId)).toEqual([live.taskId]);
     expect(second.next).toBeUndefined();
     expect(await raw!.zCard(`listScan:o:${OWNER}`)).toBe(1);
+  });
+
+  it('makes room past a page of its owner\'s index: dead ids dropped on the way, the oldest finished task found on the next page', async () => {
+    const store = await connect('roomScan:', { maxTasks: 150 });
+    const tasks = [];
+    for (let i = 0; i < 150; i++) tasks.push(await store.create({ owner: OWNER, ttlMs: 60_000 }));
+    // 30 ids of tasks that are gone, older than all of them: the first page holds them and 70 live tasks
+    await raw!.zAdd(`roomScan:o:${OWNER}`, Array.from({ length: 30 }, (_, i) => ({ score: i / 100, value: `AAAAAAAAAAAAAAAAAAAA${String(i).padStart(2, '0')}` })));
+    await store.complete(tasks[79].taskId, { content: [], isError: false });
+    const next = await store.create({ owner: OWNER, ttlMs: 60_000 });
+    expect(await store.get(tasks[79].taskId, OWNER)).toBeUndefined();
+    expect((await store.get(next.taskId, OWNER))?.status).toBe('working');
+    expect(await raw!.zCard(`roomScan:o:${OWNER}`)).toBe(150);
+    await expect(store.create({ owner: OWNER, ttlMs: 60_000 })).rejects.toThrow(/full \(150 tasks, maxTasks/);
   });
 
   it('delivers a cancel with the next heartbeat when its pub/sub message was missed', async () => {

@@ -40,7 +40,8 @@ function redisTarget(secure: boolean): Pick<RedisTaskStoreOptions, 'url' | 'tls'
 const redisFactory = (secure: boolean): Factory => async (options, shared) =>
   track(await RedisTaskStore.connect({ ...options, ...redisTarget(secure), keyPrefix: shared ?? `contract${++prefixes}:`, onError: () => undefined }));
 
-type Factory = (options?: TaskStoreOptions, shared?: string) => Promise<TaskStore>;
+/** The options of the table: every store's, and the global bound both stores have (`maxTasks`). */
+type Factory = (options?: TaskStoreOptions & { maxTasks?: number }, shared?: string) => Promise<TaskStore>;
 
 const factories: [string, Factory][] = [
   ['MemoryTaskStore', async (options) => track(new MemoryTaskStore(options))],
@@ -276,6 +277,49 @@ describe.each(factories)('%s', (_name, make) => {
     await expect(store.list(ALICE, 1.5)).rejects.toThrow(TypeError);
     await expect(store.list(7 as unknown as string, 1)).rejects.toThrow(/owner/);
     await expect(store.list(ALICE, 1, 7 as unknown as string)).rejects.toThrow(/after/);
+  });
+
+  it('bounds an owner\'s tasks (maxTasksPerOwner): frees a place only from that owner\'s finished tasks, else refuses with a RangeError', async () => {
+    const store = await make({ maxTasksPerOwner: 2 });
+    const first = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    const second = await store.create({ owner: ALICE, ttlMs: null });
+    await expect(store.create({ owner: ALICE, ttlMs: 60_000 })).rejects.toThrow(/this owner has 2 live tasks \(maxTasksPerOwner\)/);
+    const theirs = await store.create({ owner: MALLORY, ttlMs: 60_000 }); // another owner has places of its own
+    await store.complete(theirs.taskId, RESULT);
+    await store.complete(first.taskId, RESULT);
+    const third = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    expect(await store.get(first.taskId, ALICE)).toBeUndefined(); // her oldest finished task made the room
+    expect((await store.get(second.taskId, ALICE))?.status).toBe('working');
+    expect((await store.get(third.taskId, ALICE))?.status).toBe('working');
+    expect((await store.get(theirs.taskId, MALLORY))?.status).toBe('completed');
+    expect((await store.list(ALICE, 10)).tasks.map((task) => task.taskId)).toEqual([second.taskId, third.taskId]);
+  });
+
+  it('bounds all tasks (maxTasks): when full, only the creating owner\'s oldest finished task goes — another owner\'s results stay', async () => {
+    const store = await make({ maxTasks: 3 });
+    const theirs = await store.create({ owner: MALLORY, ttlMs: 60_000 });
+    await store.complete(theirs.taskId, RESULT);
+    const mine = [await store.create({ owner: ALICE, ttlMs: 60_000 }), await store.create({ owner: ALICE, ttlMs: null })];
+    await expect(store.create({ owner: ALICE, ttlMs: 60_000 })).rejects.toThrow(/full \(3 tasks, maxTasks, and none of this owner's is finished\)/);
+    expect((await store.get(theirs.taskId, MALLORY))?.status).toBe('completed');
+    await store.complete(mine[0].taskId, RESULT);
+    await store.create({ owner: ALICE, ttlMs: 60_000 });
+    expect(await store.get(mine[0].taskId, ALICE)).toBeUndefined();
+    expect((await store.get(theirs.taskId, MALLORY))?.status).toBe('completed');
+  });
+
+  it('keeps no result over maxTaskResultBytes (UTF-8 bytes of its JSON): the task fails with -32603 naming the limit', async () => {
+    const store = await make({ maxTaskResultBytes: 1024 });
+    const task = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    // 600 characters of 2 bytes each: within 1,024 code units, over 1,024 bytes
+    expect(await store.complete(task.taskId, { content: [{ type: 'text', text: 'é'.repeat(600) }], isError: false })).toBe(true);
+    const read = await store.get(task.taskId, ALICE);
+    expect(read).toMatchObject({ status: 'failed', error: { code: -32603, message: expect.stringMatching(/^Task result too large: \d+ bytes, more than maxTaskResultBytes \(1024\)/) } });
+    expect(read).not.toHaveProperty('result');
+    expect(await store.complete(task.taskId, RESULT)).toBe(false); // settled: final
+    const small = await store.create({ owner: ALICE, ttlMs: 60_000 });
+    expect(await store.complete(small.taskId, { content: [{ type: 'text', text: 'e'.repeat(900) }], isError: false })).toBe(true);
+    expect((await store.get(small.taskId, ALICE))?.status).toBe('completed');
   });
 
   it('refuses bad arguments with a TypeError naming them', async () => {

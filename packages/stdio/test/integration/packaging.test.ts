@@ -1,14 +1,20 @@
 /**
- * What `npm publish` would upload for each published package: `npm pack --dry-run --json` on the
- * built workspace (`npm test` builds first, in pretest). Scripts are skipped (`--ignore-scripts`):
+ * What `npm publish` would upload for each published package (all seven; `npm run pack` packs the
+ * same set): `npm pack --dry-run --json` on the built workspace (`npm test` builds first, in pretest). Scripts are skipped (`--ignore-scripts`):
  * prepack would only rerun the up-to-date build, and other test files read dist meanwhile.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 
 const repo = join(__dirname, '..', '..', '..', '..');
-const published = ['core', 'express', 'stdio', 'fetch', 'jwt'];
+/** Every packages/* folder published publicly, as `npm run pack` (.ci/pack.mjs) finds them. */
+const published = readdirSync(join(repo, 'packages')).filter((dir) => {
+  const path = join(repo, 'packages', dir, 'package.json');
+  if (!existsSync(path)) return false;
+  const m = JSON.parse(readFileSync(path, 'utf8')) as { private?: boolean; publishConfig?: { access?: string } };
+  return !m.private && m.publishConfig?.access === 'public';
+});
 
 interface PackResult {
   name: string;
@@ -124,6 +130,10 @@ describe.each(published)('the @toolwire/%s tarball', (pkg) => {
     const links = [...readme.matchAll(/\]\(([^)\s]+)[^)]*\)/g)].map((m) => m[1]);
     expect(links.filter((l) => !/^(https?:|mailto:|#)/.test(l))).toEqual([]);
   });
+});
+
+it('publishes all seven packages', () => {
+  expect([...published].sort()).toEqual(['core', 'express', 'fastify', 'fetch', 'jwt', 'redis', 'stdio']);
 });
 
 it('packs exactly the published packages', () => {

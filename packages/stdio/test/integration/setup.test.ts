@@ -23,6 +23,7 @@ describe('stdio setup mistakes fail at once', () => {
   it('refuses bad and unknown dispatcher options', () => {
     expect(() => new Service(defs, decl, { onError: 'x' as never })).toThrow(/option onError: expected a function, got the string "x"/);
     expect(() => new StdioService(defs, decl, { exposeInternalError: true } as never)).toThrow(/unknown option "exposeInternalError" \(did you mean "exposeInternalErrors"\?\)/);
+    expect(() => new StdioService(defs, decl, { maxMessageByte: 1 } as never)).toThrow(/^new StdioService: unknown option "maxMessageByte" \(did you mean "maxMessageBytes"\?\); known options: maxMessageBytes, exposeInternalErrors, /);
   });
 
   it('passes every dispatcher option on: exposeInternalErrors and onError reach the dispatcher', () => {

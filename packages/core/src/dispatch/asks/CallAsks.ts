@@ -21,16 +21,8 @@ import { clientCapabilitiesOf } from '../callScope';
 import { bindingOf } from './requestState';
 import type { RoundState, StateSealer } from './requestState';
 import { answerProblem } from './answerProblem';
-
-/** What can be asked, by the client capability it needs. */
-export type AskKind = 'elicitation' | 'sampling' | 'roots';
-
-/** The JSON-RPC method of each kind of ask. */
-export const ASK_METHODS: Readonly<Record<AskKind, string>> = Object.freeze({
-  elicitation: 'elicitation/create',
-  sampling: 'sampling/createMessage',
-  roots: 'roots/list',
-});
+import { ASK_METHODS } from './AskKind';
+import type { AskKind } from './AskKind';
 
 const WHAT: Readonly<Record<AskKind, string>> = Object.freeze({ elicitation: 'user input (elicitation)', sampling: 'a completion from its model (sampling)', roots: 'its roots' });
 

@@ -10,7 +10,7 @@ import { limitProblem } from '../argumentLimits';
 import type { Limits } from '../limits';
 import { isObject } from '../../guards';
 import { contentProblem } from './contentProblem';
-import type { AskKind } from './CallAsks';
+import type { AskKind } from './AskKind';
 
 function kindOf(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;

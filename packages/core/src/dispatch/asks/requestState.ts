@@ -2,8 +2,8 @@
  * requestState: the sealed state of a multi round-trip tools/call (2026-07-28 MRTR). The server
  * keeps nothing between rounds; the state it hands the client holds the answers gathered so far,
  * the keys it is waiting for, an expiry, and what it is bound to — the tool, a SHA-256 digest of
- * the call's arguments and a digest of the caller (the token's issuer and subject when the
- * endpoint has auth) — all encrypted with AES-256-GCM (a random 96-bit IV per state). So the
+ * the call's arguments and a digest of the caller (the key of its principal: the token's
+ * identity, the stdio connection, or anonymous) — all encrypted with AES-256-GCM (a random 96-bit IV per state). So the
  * client (or anything between) cannot read the earlier answers, and a tampered state, one from
  * another server (another key), one for another call, one issued to another caller or an expired
  * one is refused, each with its own message.
@@ -17,7 +17,7 @@
  * a load balancer, give every instance the same key). Everything is Web Crypto
  * (`globalThis.crypto.subtle`), as in Node 20+, Bun, Deno and Workers.
  */
-import type { AuthInfo } from '../../auth/AuthInfo';
+import { principalOf } from '../principal';
 import type { InboundRequest } from '../Inbound';
 
 /** What a round carries from one request to the next. */
@@ -36,27 +36,17 @@ export interface StateBinding {
   readonly tool: string;
   /** The call's `arguments` as JSON text (the client sends the same params on every round). */
   readonly argsJson: string;
-  /** The caller, from {@link principalOf}: `''` without auth. */
+  /** The caller: the key of the request's principal (`principal.ts`). */
   readonly principal: string;
 }
 
 /** How long a state is good for (10 minutes). */
 export const STATE_TTL_MS = 10 * 60 * 1000;
 
-/**
- * Who a state is bound to: without auth, nobody in particular (`''`); with auth, the token's
- * issuer and subject — its client id when it names no subject — so a state issued to Alice does
- * not work with Bob's token, nor without a token.
- */
-export function principalOf(auth: AuthInfo | undefined): string {
-  if (!auth) return '';
-  return JSON.stringify(['token', auth.issuer ?? null, auth.subject ?? null, auth.subject === undefined ? (auth.clientId ?? null) : null]);
-}
-
 /** What the state of a call of `tool` in `inbound` is bound to. */
 export function bindingOf(inbound: InboundRequest, tool: string): StateBinding {
   const params = inbound.params as Record<string, unknown>;
-  return { tool, argsJson: JSON.stringify(params.arguments ?? {}), principal: principalOf(inbound.context.access?.auth) };
+  return { tool, argsJson: JSON.stringify(params.arguments ?? {}), principal: principalOf(inbound.context).key };
 }
 
 const encoder = new TextEncoder();

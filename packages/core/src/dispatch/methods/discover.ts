@@ -2,5 +2,9 @@
 import { resultResponse } from '../jsonRpc';
 import { answer } from '../DispatchResult';
 import type { RequestHandler } from './Handler';
+import type { MethodDescriptor } from './MethodDescriptor';
+import { METHOD } from '../../protocol/methodNames';
 
-export const discover: RequestHandler = ({ id, profile }, { decl }) => answer(resultResponse(id, decl.discoverJson(profile.version)));
+const handle: RequestHandler = ({ id, profile }, { decl }) => answer(resultResponse(id, decl.discoverJson(profile.version)));
+
+export const discover: MethodDescriptor = { method: METHOD.discover, eras: ['modern'], handle };

@@ -8,8 +8,10 @@ import { errorResponse, resultResponse } from '../jsonRpc';
 import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';
 import type { RequestHandler } from './Handler';
+import type { MethodDescriptor } from './MethodDescriptor';
+import { METHOD } from '../../protocol/methodNames';
 
-export const initialize: RequestHandler = (request, { decl }) => {
+const handle: RequestHandler = (request, { decl }) => {
   const { id, params, inBatch, context } = request;
   if (inBatch) return answer(errorResponse(id, ErrorCodes.InvalidRequest, 'Invalid Request: initialize must not be part of a batch'));
   if (params !== undefined && !isObject(params)) {
@@ -21,3 +23,5 @@ export const initialize: RequestHandler = (request, { decl }) => {
   if (isObject(params?.capabilities)) context.session?.initialized(Object.freeze({ ...params.capabilities }));
   return answer(resultResponse(id, decl.initializeJson(version)));
 };
+
+export const initialize: MethodDescriptor = { method: METHOD.initialize, eras: ['legacy'], handle };

@@ -1,10 +1,10 @@
 /**
- * methods: every MCP method toolwire serves, each with its one handler. Which era has which
- * method is the era's to say (`eras.ts`); a handler asks the request's profile for whatever
- * differs between versions, and never knows which era called it.
+ * methods: every MCP method toolwire serves, as one descriptor each, and what is derived from
+ * them — the methods of each era, the notifications acted on, and the method names telemetry
+ * records. A new method is one module in this folder and one entry in {@link DESCRIPTORS}.
  */
-import type { NotificationHandler, RequestHandler } from './Handler';
-import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
+import type { Era } from '../../protocol/profile';
+import type { MethodDescriptor, NotificationDescriptor } from './MethodDescriptor';
 import { initialize } from './initialize';
 import { discover } from './discover';
 import { toolsList } from './toolsList';
@@ -14,37 +14,52 @@ import { resourcesList, resourceTemplatesList } from './resourcesList';
 import { resourcesRead } from './resourcesRead';
 import { setLevel } from './setLevel';
 import { cancelled } from './cancelled';
+import { initialized } from './initialized';
 import { tasksGet } from './tasksGet';
 import { tasksUpdate } from './tasksUpdate';
 import { tasksCancel } from './tasksCancel';
 import { tasksResult } from './tasksResult';
 import { tasksList } from './tasksList';
 
-/** The request handlers by method name. */
-export const REQUESTS: ReadonlyMap<string, RequestHandler> = new Map([
-  ['initialize', initialize],
-  ['server/discover', discover],
-  ['tools/list', toolsList],
-  ['tools/call', toolsCall],
-  ['resources/list', resourcesList],
-  ['resources/templates/list', resourceTemplatesList],
-  ['resources/read', resourcesRead],
-  ['ping', ping],
-  ['logging/setLevel', setLevel],
-  ['tasks/get', tasksGet],
-  ['tasks/update', tasksUpdate],
-  ['tasks/cancel', tasksCancel],
-  ['tasks/result', tasksResult],
-  ['tasks/list', tasksList],
+/** Every request method served, in no particular order. */
+export const DESCRIPTORS: readonly MethodDescriptor[] = Object.freeze([
+  initialize,
+  discover,
+  ping,
+  setLevel,
+  toolsList,
+  toolsCall,
+  resourcesList,
+  resourceTemplatesList,
+  resourcesRead,
+  tasksGet,
+  tasksUpdate,
+  tasksCancel,
+  tasksResult,
+  tasksList,
 ]);
 
-/** The notification handlers by method name (any other notification is ignored). */
-export const NOTIFICATIONS: ReadonlyMap<string, NotificationHandler> = new Map([['notifications/cancelled', cancelled]]);
+/** Every notification acted on (any other is ignored). */
+export const NOTIFICATIONS: ReadonlyMap<string, NotificationDescriptor> = new Map([cancelled, initialized].map((d) => [d.method, d]));
 
-/** Methods a declaration serves only when it declares what they serve (a tools-only server has no resources/*: -32601). */
-const RESOURCE_METHODS: ReadonlySet<string> = new Set(['resources/list', 'resources/templates/list', 'resources/read']);
-
-/** Whether `decl` serves `method` (given that the request's era has it). */
-export function offered(method: string, decl: ToolDeclaration): boolean {
-  return !RESOURCE_METHODS.has(method) || decl.catalog.hasResources;
+function byMethod(descriptors: readonly MethodDescriptor[]): ReadonlyMap<string, MethodDescriptor> {
+  return new Map(descriptors.map((d) => [d.method, d]));
 }
+
+/** Each era's methods by name: what a request of that era may call. */
+export const ERA_METHODS: Readonly<Record<Era, ReadonlyMap<string, MethodDescriptor>>> = Object.freeze({
+  legacy: byMethod(DESCRIPTORS.filter((d) => d.eras.includes('legacy'))),
+  modern: byMethod(DESCRIPTORS.filter((d) => d.eras.includes('modern'))),
+});
+
+/** Every method served, in any era, by name (for what runs before an era is known: the modern admission ladder, telemetry of refusals). */
+export const ANY_ERA_METHODS: ReadonlyMap<string, MethodDescriptor> = byMethod(DESCRIPTORS);
+
+/**
+ * The method names served or acted on (requests and notifications), each with the kind of its
+ * target: telemetry records any other method as `_OTHER`, and names spans after the target.
+ */
+export const TELEMETRY_METHODS: ReadonlyMap<string, MethodDescriptor['targetKind']> = new Map([
+  ...DESCRIPTORS.map((d) => [d.method, d.targetKind] as const),
+  ...[...NOTIFICATIONS.keys()].map((method) => [method, undefined] as const),
+]);

@@ -2,5 +2,9 @@
 import { resultResponse } from '../jsonRpc';
 import { answer } from '../DispatchResult';
 import type { RequestHandler } from './Handler';
+import type { MethodDescriptor } from './MethodDescriptor';
+import { METHOD } from '../../protocol/methodNames';
 
-export const ping: RequestHandler = ({ id }) => answer(resultResponse(id, '{}'));
+const handle: RequestHandler = ({ id }) => answer(resultResponse(id, '{}'));
+
+export const ping: MethodDescriptor = { method: METHOD.ping, eras: ['legacy'], handle };

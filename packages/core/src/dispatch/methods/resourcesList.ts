@@ -11,6 +11,8 @@ import type { DispatchResult } from '../DispatchResult';
 import type { InboundRequest } from '../Inbound';
 import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
 import type { RequestHandler } from './Handler';
+import type { MethodDescriptor } from './MethodDescriptor';
+import { METHOD } from '../../protocol/methodNames';
 
 type PageOf = (decl: ToolDeclaration, version: string, cursor: string | undefined) => { json: string; bytes?: Uint8Array } | undefined;
 
@@ -26,6 +28,16 @@ function listHandler(pageOf: PageOf): RequestHandler {
   };
 }
 
-export const resourcesList: RequestHandler = listHandler((decl, version, cursor) => decl.resourcesListPage(version, cursor));
+export const resourcesList: MethodDescriptor = {
+  method: METHOD.resourcesList,
+  eras: ['legacy', 'modern'],
+  offered: (decl) => decl.catalog.hasResources,
+  handle: listHandler((decl, version, cursor) => decl.resourcesListPage(version, cursor)),
+};
 
-export const resourceTemplatesList: RequestHandler = listHandler((decl, version, cursor) => decl.resourceTemplatesListPage(version, cursor));
+export const resourceTemplatesList: MethodDescriptor = {
+  method: METHOD.resourceTemplatesList,
+  eras: ['legacy', 'modern'],
+  offered: (decl) => decl.catalog.hasResources,
+  handle: listHandler((decl, version, cursor) => decl.resourceTemplatesListPage(version, cursor)),
+};

@@ -10,8 +10,10 @@ import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';
 import { isLoggingLevel, LOGGING_LEVELS } from '../../protocol/logLevels';
 import type { RequestHandler } from './Handler';
+import type { MethodDescriptor } from './MethodDescriptor';
+import { METHOD } from '../../protocol/methodNames';
 
-export const setLevel: RequestHandler = ({ id, params, context }, { decl }) => {
+const handle: RequestHandler = ({ id, params, context }, { decl }) => {
   if (decl.loggingLevel === undefined) return answer(errorResponse(id, ErrorCodes.MethodNotFound, 'Method not found'));
   const level = isObject(params) ? params.level : undefined;
   if (!isLoggingLevel(level)) {
@@ -20,3 +22,5 @@ export const setLevel: RequestHandler = ({ id, params, context }, { decl }) => {
   context.session?.setLoggingLevel(level);
   return answer(resultResponse(id, '{}'));
 };
+
+export const setLevel: MethodDescriptor = { method: METHOD.setLevel, eras: ['legacy'], handle };

@@ -4,10 +4,13 @@
  * expired or foreign id. 2025-11-25 (experimental tasks): the task's fields (`ttl`, `pollInterval`).
  */
 import type { RequestHandler } from './Handler';
+import type { MethodDescriptor } from './MethodDescriptor';
+import { TASKS_EXTENSION } from '../tasks/taskWire';
 import { eraTaskResult, readTaskCall, storeFailure, unknownTask } from '../tasks/taskRequest';
 import { detailedTaskJson } from '../tasks/taskWire';
+import { METHOD } from '../../protocol/methodNames';
 
-export const tasksGet: RequestHandler = (request, services) => {
+const handle: RequestHandler = (request, services) => {
   const call = readTaskCall(request, services);
   if (!('taskId' in call)) return call;
   if (!call.store) return unknownTask(request, call.taskId);
@@ -15,3 +18,5 @@ export const tasksGet: RequestHandler = (request, services) => {
     .get(call.taskId, call.owner)
     .then((task) => (task ? eraTaskResult(request, services, task, detailedTaskJson(task)) : unknownTask(request, call.taskId)), storeFailure(request, services));
 };
+
+export const tasksGet: MethodDescriptor = { method: METHOD.tasksGet, eras: ['legacy', 'modern'], nameHeader: { param: 'taskId', noun: 'task id' }, extension: TASKS_EXTENSION, handle };

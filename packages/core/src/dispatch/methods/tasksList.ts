@@ -10,9 +10,11 @@ import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';
 import { errorResponse, resultResponse } from '../jsonRpc';
 import type { RequestHandler } from './Handler';
+import type { MethodDescriptor } from './MethodDescriptor';
 import { noTasks, storeFailure } from '../tasks/taskRequest';
 import { taskOwnerOf } from '../tasks/taskOwner';
 import { legacyTask } from '../tasks/taskWire';
+import { METHOD } from '../../protocol/methodNames';
 
 /** Tasks per `tasks/list` page when the declaration sets no `pageSize`. */
 export const TASKS_PAGE_SIZE = 100;
@@ -20,7 +22,7 @@ export const TASKS_PAGE_SIZE = 100;
 /** Longest cursor read (a store's position is far shorter). */
 const MAX_CURSOR_LENGTH = 256;
 
-export const tasksList: RequestHandler = (request, services) => {
+const handle: RequestHandler = (request, services) => {
   if (!request.profile.experimentalTasks) return noTasks(request);
   const params = request.params;
   const cursor = isObject(params) ? params.cursor : undefined;
@@ -35,3 +37,5 @@ export const tasksList: RequestHandler = (request, services) => {
       error instanceof RangeError ? answer(errorResponse(request.id, ErrorCodes.InvalidParams, 'Invalid params: unknown cursor (list again without a cursor)')) : fail(error),
   );
 };
+
+export const tasksList: MethodDescriptor = { method: METHOD.tasksList, eras: ['legacy'], handle };

@@ -10,11 +10,13 @@ import { ErrorCodes } from '../../faults/ErrorCodes';
 import { answer, SILENCE } from '../DispatchResult';
 import { errorResponse, errorResponseWithData, resultResponse } from '../jsonRpc';
 import type { RequestHandler } from './Handler';
+import type { MethodDescriptor } from './MethodDescriptor';
 import { readTaskCall, storeFailure, unknownTask } from '../tasks/taskRequest';
 import { RELATED_TASK_META } from '../tasks/taskWire';
 import { TaskResultStream } from '../tasks/taskStream';
+import { METHOD } from '../../protocol/methodNames';
 
-export const tasksResult: RequestHandler = (request, services) => {
+const handle: RequestHandler = (request, services) => {
   const call = readTaskCall(request, services);
   if (!('taskId' in call)) return call;
   const { taskId } = call;
@@ -33,3 +35,5 @@ export const tasksResult: RequestHandler = (request, services) => {
     return answer(errorResponse(request.id, ErrorCodes.InvalidRequest, `Invalid Request: task ${JSON.stringify(taskId)} was cancelled; it has no result`));
   }, (error: unknown) => (request.context.signal?.aborted ? SILENCE : storeFailure(request, services)(error))); // a client gone or cancelled gets nothing
 };
+
+export const tasksResult: MethodDescriptor = { method: METHOD.tasksResult, eras: ['legacy'], handle };

@@ -9,10 +9,13 @@ import { answer } from '../DispatchResult';
 import { errorResponse } from '../jsonRpc';
 import { isObject } from '../../guards';
 import type { RequestHandler } from './Handler';
+import type { MethodDescriptor } from './MethodDescriptor';
+import { TASKS_EXTENSION } from '../tasks/taskWire';
 import { ACK_JSON, readTaskCall, storeFailure, taskResult, unknownTask } from '../tasks/taskRequest';
 import type { TaskInputResponses } from '../../tasks/TaskRecord';
+import { METHOD } from '../../protocol/methodNames';
 
-export const tasksUpdate: RequestHandler = (request, services) => {
+const handle: RequestHandler = (request, services) => {
   const call = readTaskCall(request, services);
   if (!('taskId' in call)) return call;
   const responses = call.params.inputResponses;
@@ -22,3 +25,5 @@ export const tasksUpdate: RequestHandler = (request, services) => {
     .update(call.taskId, call.owner, responses as TaskInputResponses)
     .then((task) => (task ? taskResult(request, services, ACK_JSON) : unknownTask(request, call.taskId)), storeFailure(request, services));
 };
+
+export const tasksUpdate: MethodDescriptor = { method: METHOD.tasksUpdate, eras: ['modern'], nameHeader: { param: 'taskId', noun: 'task id' }, extension: TASKS_EXTENSION, handle };

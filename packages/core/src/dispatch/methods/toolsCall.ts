@@ -5,6 +5,16 @@
  * (`rules/chain.ts`); the era stamps the result (`eras.ts`). A call of a task tool from a client
  * that takes tasks becomes a task (`tasks/TaskRunner.ts`).
  */
-import type { RequestHandler } from './Handler';
+import { isObject } from '../../guards';
+import type { MethodDescriptor } from './MethodDescriptor';
+import { METHOD } from '../../protocol/methodNames';
 
-export const toolsCall: RequestHandler = (request, { tools, tasks }) => (tasks.wants(request) ? tasks.start(request) : tools.call(request));
+export const toolsCall: MethodDescriptor = {
+  method: METHOD.toolsCall,
+  eras: ['legacy', 'modern'],
+  targetKind: 'tool',
+  target: (params, { decl }) => (isObject(params) && typeof params.name === 'string' ? decl.getTool(params.name) : undefined),
+  nameHeader: { param: 'name', noun: 'tool' },
+  stamped: true,
+  handle: (request, { tools, tasks }) => (tasks.wants(request) ? tasks.start(request) : tools.call(request)),
+};

@@ -9,9 +9,11 @@ import { errorResponse, resultOpening, resultResponse } from '../jsonRpc';
 import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';
 import type { RequestHandler } from './Handler';
+import type { MethodDescriptor } from './MethodDescriptor';
 import { permittedPageJson } from '../permittedTools';
+import { METHOD } from '../../protocol/methodNames';
 
-export const toolsList: RequestHandler = ({ id, params, profile, context }, { decl }) => {
+const handle: RequestHandler = ({ id, params, profile, context }, { decl }) => {
   const cursor = isObject(params) ? params.cursor : undefined;
   if (cursor !== undefined && typeof cursor !== 'string') {
     return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: cursor must be a string, got ${cursor === null ? 'null' : typeof cursor}`));
@@ -23,3 +25,5 @@ export const toolsList: RequestHandler = ({ id, params, profile, context }, { de
   const body = resultResponse(id, page.json);
   return answer(body, 'response', page.bytes && [resultOpening(id), page.bytes, '}']);
 };
+
+export const toolsList: MethodDescriptor = { method: METHOD.toolsList, eras: ['legacy', 'modern'], handle };

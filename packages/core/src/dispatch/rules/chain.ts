@@ -1,28 +1,112 @@
 /**
- * chain: the ordered rules every request passes after its era admitted it and before its
- * method's handler runs, whatever its era or transport. A new rule is one module in this folder
- * and one entry here. The order is the order a client learns of refusals: who may call (scopes,
+ * chain: the ordered rules every request passes after its era admitted it, whatever its era or
+ * transport, composed once per (era, method) into one function that ends in the method's handler
+ * (and the era's stamp). Rules that do not concern a method are left out of its chain, so a
+ * `ping` runs none. The order is the order a client learns of refusals: who may call (scopes,
  * 403) before what the client can do (capabilities, -32021) before how busy the server is (503).
- * Rules that concern other methods let a request pass at the cost of one comparison each.
+ * A new rule is one module in this folder and one entry in {@link DEFAULT_RULES} (or in the
+ * dispatcher's options, for rules made from options, like telemetry).
  */
-import type { DispatchResult } from '../DispatchResult';
-import type { InboundRequest } from '../Inbound';
+import type { Era } from '../../protocol/profile';
+import { ErrorCodes } from '../../faults/ErrorCodes';
+import { answer } from '../DispatchResult';
+import type { Reply } from '../DispatchResult';
+import type { Inbound, InboundRequest } from '../Inbound';
+import { errorResponse } from '../jsonRpc';
 import type { Services } from '../methods/Handler';
-import type { Rule } from './Rule';
+import type { MethodDescriptor } from '../methods/MethodDescriptor';
+import { NOTIFICATIONS } from '../methods/methods';
+import { ERAS } from '../eras';
+import type { Rule, Verdict } from './Rule';
 import { scopes } from './scopes';
 import { requiredCapabilities } from './requiredCapabilities';
 import { paramHeaders } from './paramHeaders';
 import { taskCapability } from './taskCapability';
 import { concurrency } from './concurrency';
 
-/** The rules, in the order they run. */
-export const RULES: readonly Rule[] = Object.freeze([scopes, requiredCapabilities, taskCapability, paramHeaders, concurrency]);
+/** The rules every dispatcher runs, in order. */
+export const DEFAULT_RULES: readonly Rule[] = Object.freeze([scopes, requiredCapabilities, taskCapability, paramHeaders, concurrency]);
 
-/** The first refusal of `request` by the chain, or `undefined` when every rule lets it pass. */
-export function refusalOf(request: InboundRequest, services: Services): DispatchResult | undefined {
-  for (const rule of RULES) {
-    const refusal = rule(request, services);
-    if (refusal) return refusal;
+/** One request's way through the rest of a chain. */
+type Step = (message: Inbound) => Reply;
+
+/** The composed chains of one dispatcher: per era, per method (and for unknown methods and notifications). */
+export class Chains {
+  private readonly byEra: Record<Era, Map<MethodDescriptor | undefined, Step>> = { legacy: new Map(), modern: new Map() };
+  private notifications: Step | undefined;
+
+  constructor(
+    private readonly rules: readonly Rule[],
+    private readonly services: Services,
+  ) {}
+
+  /** Runs a request of `descriptor` (`undefined`: its era lacks the method) through its chain. */
+  request(request: InboundRequest, descriptor: MethodDescriptor | undefined): Reply {
+    const era = request.profile.era;
+    let step = this.byEra[era].get(descriptor);
+    if (!step) this.byEra[era].set(descriptor, (step = this.compose(descriptor, guarded(handlerStep(era, descriptor, this.services), this.services))));
+    return step(request);
   }
-  return undefined;
+
+  /** Runs a notification through the rules around every message (telemetry), then its handler. */
+  notification(notification: Inbound): void {
+    this.notifications ??= this.compose(undefined, (message) => void NOTIFICATIONS.get(message.method)?.handle(message));
+    void this.notifications(notification);
+  }
+
+  private compose(descriptor: MethodDescriptor | undefined, last: Step): Step {
+    let next = last;
+    for (let i = this.rules.length - 1; i >= 0; i--) {
+      const rule = this.rules[i];
+      if (rule.concerns && !rule.concerns(descriptor)) continue;
+      // a rule that checks before the handler concerns requests of served methods only
+      if (rule.before && descriptor) next = beforeStep(rule, next, this.services);
+      if (rule.around) next = aroundStep(rule, next);
+    }
+    return next;
+  }
+}
+
+/** The end of a chain: the method's handler and its era's stamp, or the era's unknown-method answer. */
+function handlerStep(era: Era, descriptor: MethodDescriptor | undefined, services: Services): Step {
+  const rules = ERAS[era];
+  if (!descriptor) return (message) => answer(errorResponse((message as InboundRequest).id, ErrorCodes.MethodNotFound, 'Method not found'), rules.unknownMethod);
+  const { handle } = descriptor;
+  if (!descriptor.stamped) return (message) => handle(message as InboundRequest, services);
+  return (message) => rules.stamp(message as InboundRequest, handle(message as InboundRequest, services), services.decl);
+}
+
+/** `step`, answering -32603 for whatever it throws, so the rules around it see an answer. */
+function guarded(step: Step, services: Services): Step {
+  return (message) => {
+    try {
+      return step(message);
+    } catch (error) {
+      return message.id === undefined ? undefined : answer(services.policy.internal(message.id, error, { requestId: message.id, method: message.method }));
+    }
+  };
+}
+
+function beforeStep(rule: Rule, next: Step, services: Services): Step {
+  const before = rule.before!.bind(rule);
+  const check = guarded((request) => before(request as InboundRequest, services) as Reply, services);
+  return (message) => {
+    const request = message as InboundRequest;
+    const verdict = check(request) as Verdict | Promise<Verdict>;
+    if (verdict === undefined) return next(request);
+    if (!(verdict instanceof Promise)) return verdict;
+    if (request.mode === 'sync') {
+      verdict.catch(() => undefined);
+      return answer(services.policy.internal(request.id, new Error(`rule "${rule.name}" went asynchronous in synchronous dispatch`), { requestId: request.id, method: request.method }));
+    }
+    return verdict.then(
+      (refusal: Verdict) => refusal ?? next(request),
+      (error: unknown) => answer(services.policy.internal(request.id, error, { requestId: request.id, method: request.method })),
+    );
+  };
+}
+
+function aroundStep(rule: Rule, next: Step): Step {
+  const around = rule.around!.bind(rule);
+  return (message) => around(message, () => next(message));
 }

@@ -5,4 +5,8 @@
  */
 import type { Rule } from './Rule';
 
-export const concurrency: Rule = (request, { tools }) => (request.method === 'tools/call' ? tools.busyRefusal(request) : undefined);
+export const concurrency: Rule = {
+  name: 'concurrency',
+  concerns: (method) => method?.targetKind === 'tool',
+  before: (request, { tools }) => tools.busyRefusal(request),
+};

@@ -12,15 +12,18 @@ import { PARAM_HEADER_PREFIX, headerStates, headerValue } from '../../protocol/h
 import { isObject } from '../../guards';
 import { errorResponse } from '../jsonRpc';
 import { refused } from '../DispatchResult';
-import type { DispatchContext } from '../Dispatcher';
+import type { DispatchContext } from '../DispatchContext';
 import type { Rule } from './Rule';
 
-export const paramHeaders: Rule = (request, { decl }) => {
-  const { context, params } = request;
-  if (!request.meta || !context.header || request.method !== 'tools/call' || !isObject(params) || typeof params.name !== 'string') return undefined;
-  const tool = decl.getTool(params.name);
-  const problem = tool && paramHeadersProblem(tool, params, context);
-  return problem ? refused(errorResponse(request.id, ErrorCodes.HeaderMismatch, problem)) : undefined;
+export const paramHeaders: Rule = {
+  name: 'paramHeaders',
+  concerns: (method) => method?.targetKind === 'tool',
+  before(request) {
+    const { context, params, target: tool } = request;
+    if (!request.meta || !context.header || tool?.kind !== 'tool' || !isObject(params)) return undefined;
+    const problem = paramHeadersProblem(tool, params, context);
+    return problem ? refused(errorResponse(request.id, ErrorCodes.HeaderMismatch, problem)) : undefined;
+  },
 };
 
 function paramHeadersProblem(tool: Tool, params: Record<string, unknown>, context: DispatchContext): string | undefined {

@@ -11,15 +11,21 @@ import { isObject } from '../../guards';
 import { errorResponseWithData } from '../jsonRpc';
 import { DispatchResult, refused } from '../DispatchResult';
 import type { Rule } from './Rule';
+import type { InboundRequest } from '../Inbound';
 import { knownClientCapabilitiesOf } from '../callScope';
 
 /** The -32021 refusal of a call whose tool needs a capability the client did not declare, or `undefined`. */
-export const requiredCapabilities: Rule = (request, { decl }): DispatchResult | undefined => {
-  const params = request.params;
-  if (request.method !== 'tools/call' || !isObject(params) || typeof params.name !== 'string') return undefined;
-  const tool = decl.getTool(params.name);
-  const required = tool?.requiredCapabilities;
-  if (!tool || !required) return undefined;
+export const requiredCapabilities: Rule = {
+  name: 'requiredCapabilities',
+  concerns: (method) => method?.targetKind === 'tool',
+  before: (request) => capabilityRefusal(request),
+};
+
+function capabilityRefusal(request: InboundRequest): DispatchResult | undefined {
+  const tool = request.target;
+  if (tool?.kind !== 'tool') return undefined;
+  const required = tool.requiredCapabilities;
+  if (!required) return undefined;
   const declared = knownClientCapabilitiesOf(request);
   if (!declared) return undefined;
   const missing = missingCapabilities(required, declared);
@@ -30,7 +36,7 @@ export const requiredCapabilities: Rule = (request, { decl }): DispatchResult | 
       requiredCapabilities: missing,
     }),
   );
-};
+}
 
 /**
  * The part of `required` that `declared` does not cover (an object value needs an object with

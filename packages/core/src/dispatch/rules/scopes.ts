@@ -1,37 +1,33 @@
 /**
- * scopes: the rule of the per-tool scopes of tools/call (and the per-resource scopes of
- * resources/read) on a protected endpoint. The tool name (the URI) is in the body, so this is the dispatcher's to decide: a token without every scope of the
- * named tool gets 403 with the `insufficient_scope` challenge, and a JSON-RPC error (with the
- * request's id) naming the scopes it needs. Unknown tools and malformed params pass on to the
- * ToolCaller, which answers them as it always does.
+ * scopes: the rule of per-target scopes on a protected endpoint — a tool's for tools/call, a
+ * resource's for resources/read. The target is named in the body, so this is the dispatcher's to
+ * decide: a token without every scope of the request's target gets 403 with the
+ * `insufficient_scope` challenge, and a JSON-RPC error (with the request's id) naming the scopes
+ * it needs. A request without a target (unknown tools, malformed params) passes on to its
+ * handler, which answers it as it always does.
  */
 import { ErrorCodes } from '../../faults/ErrorCodes';
-import { isObject } from '../../guards';
 import { errorResponse } from '../jsonRpc';
 import { DispatchResult, forbidden } from '../DispatchResult';
+import { describeTarget } from '../Target';
 import type { Rule } from './Rule';
-import { resourceTarget } from '../ResourceReader';
+import type { InboundRequest } from '../Inbound';
 
-/** The 403 for a call or read the request's token may not make, or `undefined` when it may (or nothing is checked). */
-export const scopes: Rule = (request, { decl }): DispatchResult | undefined => {
-  const access = request.context.access;
-  if (!access || !isObject(request.params)) return undefined;
-  let needed: readonly string[] | undefined;
-  let what: string;
-  if (request.method === 'tools/call') {
-    const name = request.params.name;
-    needed = typeof name === 'string' ? decl.getTool(name)?.scopes : undefined;
-    what = `tool "${String(name)}"`;
-  } else if (request.method === 'resources/read') {
-    const uri = request.params.uri;
-    needed = typeof uri === 'string' ? resourceTarget(decl, uri)?.entry.scopes : undefined;
-    what = `resource "${String(uri)}"`;
-  } else {
-    return undefined;
-  }
-  if (!needed || needed.length === 0) return undefined;
+/** The 403 for a request the token may not make of its target, or `undefined` when it may (or nothing is checked). */
+export const scopes: Rule = {
+  name: 'scopes',
+  concerns: (method) => method?.targetKind !== undefined,
+  before: (request) => scopeRefusal(request),
+};
+
+function scopeRefusal(request: InboundRequest): DispatchResult | undefined {
+  const { access } = request.context;
+  const target = request.target;
+  if (!access || !target) return undefined;
+  const needed = target.scopes;
+  if (needed.length === 0) return undefined;
   const missing = access.missing(needed);
   if (missing.length === 0) return undefined;
-  const message = `Forbidden: insufficient_scope: ${what} requires scope ${needed.join(' ')} (missing: ${missing.join(' ')})`;
+  const message = `Forbidden: insufficient_scope: ${describeTarget(target)} requires scope ${needed.join(' ')} (missing: ${missing.join(' ')})`;
   return forbidden(errorResponse(request.id, ErrorCodes.InvalidRequest, message), access.insufficientScopeHeaders(needed));
-};
+}

@@ -16,22 +16,24 @@ import type { Rule } from './Rule';
 import { TaskRunner } from '../tasks/TaskRunner';
 import { TASKS_EXTENSION } from '../tasks/taskWire';
 
-const TASK_METHODS: ReadonlySet<string> = new Set(['tasks/get', 'tasks/update', 'tasks/cancel']);
+export const taskCapability: Rule = {
+  name: 'taskCapability',
+  concerns: (method) => method?.targetKind === 'tool' || method?.extension === TASKS_EXTENSION,
+  before: (request) => taskRefusal(request),
+};
 
-export const taskCapability: Rule = (request, { decl }) => {
-  const { method, params } = request;
-  if (TASK_METHODS.has(method)) return request.meta && !TaskRunner.declares(request) ? missing(request, `${method} needs`) : undefined;
-  if (method !== 'tools/call' || !isObject(params) || typeof params.name !== 'string') return undefined;
-  const tool = decl.getTool(params.name);
-  if (tool?.taskSupport !== 'required') return undefined;
+function taskRefusal(request: InboundRequest): DispatchResult | undefined {
+  const { method, params, target: tool } = request;
+  if (request.descriptor?.extension === TASKS_EXTENSION) return request.meta && !TaskRunner.declares(request) ? missing(request, `${method} needs`) : undefined;
+  if (tool?.kind !== 'tool' || tool.taskSupport !== 'required') return undefined;
   if (!request.meta) {
-    if (request.profile.experimentalTasks && isObject(params.task)) return undefined; // a 2025-11-25 task call
+    if (request.profile.experimentalTasks && isObject(params) && isObject(params.task)) return undefined; // a 2025-11-25 task call
     const how = request.profile.experimentalTasks ? 'call it with params.task' : `protocol version ${request.profile.version} has no tasks (use 2025-11-25 or 2026-07-28)`;
     const message = `Method not found: tool "${tool.name}" runs only as a task: ${how}`;
     return answer(errorResponse(request.id, ErrorCodes.MethodNotFound, message));
   }
   return TaskRunner.declares(request) ? undefined : missing(request, `tool "${tool.name}" runs only as a task, which needs`);
-};
+}
 
 function missing(request: InboundRequest, what: string): DispatchResult {
   return refused(

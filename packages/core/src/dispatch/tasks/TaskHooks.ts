@@ -3,7 +3,7 @@
  * task (which turns `input_required` until the client answers it), and progress becomes the
  * task's status message.
  */
-import type { AskKind } from '../asks/CallAsks';
+import type { AskKind } from '../asks/AskKind';
 
 /** The hooks of one running task, given to its call context. */
 export interface TaskHooks {

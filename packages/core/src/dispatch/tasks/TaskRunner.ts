@@ -14,7 +14,6 @@
  * 2025-11-25 task created over a connection (stdio) announces each status it takes there
  * (`notifications/tasks/status`).
  */
-import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
 import type { Tool } from '../../declaration/Tool';
 import { ErrorCodes } from '../../faults/ErrorCodes';
 import { InputUnavailableError } from '../../remoting/InputUnavailableError';
@@ -26,7 +25,7 @@ import { isTerminalTaskStatus } from '../../tasks/TaskRecord';
 import type { TaskError, TaskRecord } from '../../tasks/TaskRecord';
 import { answer, busy } from '../DispatchResult';
 import type { DispatchResult } from '../DispatchResult';
-import type { DispatchContext } from '../Dispatcher';
+import type { DispatchContext } from '../DispatchContext';
 import type { ErrorPolicy } from '../errorPolicy';
 import { Inbound } from '../Inbound';
 import type { InboundRequest } from '../Inbound';
@@ -34,8 +33,8 @@ import { errorResponse, resultResponse } from '../jsonRpc';
 import type { Limits } from '../limits';
 import { isObject } from '../../guards';
 import { clientCapabilitiesOf } from '../callScope';
-import { ASK_METHODS } from '../asks/CallAsks';
-import type { AskKind } from '../asks/CallAsks';
+import { ASK_METHODS } from '../asks/AskKind';
+import type { AskKind } from '../asks/AskKind';
 import { answerProblem } from '../asks/answerProblem';
 import type { PreparedCall, TaskStarter, ToolCaller } from '../ToolCaller';
 import type { TaskHooks } from './TaskHooks';
@@ -44,6 +43,7 @@ import { TASKS_EXTENSION, createTaskResultJson, legacyTask } from './taskWire';
 import { readTaskAskId, responseAnswer } from './taskStream';
 import type { RequestId } from '../jsonRpc';
 import type { JsonObject } from '../../declaration/metadata';
+import { METHOD } from '../../protocol/methodNames';
 
 /** The task settings of a dispatcher, resolved. */
 export interface TaskSettings {
@@ -91,7 +91,6 @@ export class TaskRunner implements TaskStarter {
 
   constructor(
     private readonly tools: ToolCaller,
-    private readonly decl: ToolDeclaration,
     private readonly policy: ErrorPolicy,
     private readonly limits: Limits,
     private readonly settings: TaskSettings,
@@ -141,8 +140,8 @@ export class TaskRunner implements TaskStarter {
   }
 
   private toolOf(request: InboundRequest): Tool | undefined {
-    const params = request.params;
-    return isObject(params) && typeof params.name === 'string' ? this.decl.getTool(params.name) : undefined;
+    const target = request.target;
+    return target?.kind === 'tool' ? target : undefined;
   }
 
   /**
@@ -163,7 +162,7 @@ export class TaskRunner implements TaskStarter {
       task = await this.store.create({ owner: taskOwnerOf(request.context), ttlMs: this.ttlOf(request), pollIntervalMs: this.settings.pollIntervalMs });
     } catch (error) {
       if (error instanceof RangeError) return busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: ${error.message}`));
-      return answer(this.policy.internal(request.id, error, { requestId: request.id, method: 'tools/call' }));
+      return answer(this.policy.internal(request.id, error, { requestId: request.id, method: METHOD.toolsCall }));
     }
     void this.run(task, prepared, request, answers);
     return answer(resultResponse(request.id, createTaskResultJson(task, request.profile.era === 'modern')));
@@ -204,6 +203,8 @@ export class TaskRunner implements TaskStarter {
     // the task's own context: its signal is the task's, and nothing goes back on the request that created it
     const context: DispatchContext = { protocolVersion: outer.protocolVersion, request: outer.request, access: outer.access, signal: task.controller.signal };
     const inbound = new Inbound(request.id, request.method, request.params, request.profile, context, 'async', false, request.meta) as InboundRequest;
+    inbound.descriptor = request.descriptor;
+    inbound.target = request.target;
     const hooks: TaskHooks = {
       ask: (kind, params, key) => this.ask(task, inbound, prepared.name, kind, params, key, answers),
       cancelled: () => task.cancelled,
@@ -217,7 +218,7 @@ export class TaskRunner implements TaskStarter {
       const reply = await this.tools.invoke(prepared, inbound, { hooks, timeoutMs: ttl === null || ttl > MAX_TIMER_MS ? Infinity : ttl });
       body = typeof reply === 'string' ? reply : reply?.body;
     } catch (error) {
-      body = this.policy.internal(request.id, error, { requestId: request.id, method: 'tools/call', tool: prepared.name });
+      body = this.policy.internal(request.id, error, { requestId: request.id, method: METHOD.toolsCall, tool: prepared.name });
     }
     try {
       if (!task.cancelled) await this.settle(task.taskId, body);
@@ -282,7 +283,7 @@ export class TaskRunner implements TaskStarter {
     const store = this.storeIfUsed;
     if (store && isObject(message)) {
       store.update(ask.taskId, owner, { [ask.key]: responseAnswer(message) as JsonObject }).catch((error: unknown) =>
-        this.policy.report(error, { requestId: ask.taskId, method: 'tasks/result' }),
+        this.policy.report(error, { requestId: ask.taskId, method: METHOD.tasksResult }),
       );
     }
     return true;
@@ -374,9 +375,9 @@ export class TaskRunner implements TaskStarter {
     this.store
       .get(record.taskId, record.owner)
       .then((task) => {
-        if (task && fresh(task.status)) context.notify?.(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: legacyTask(task) }), 'legacy');
+        if (task && fresh(task.status)) context.notify?.(JSON.stringify({ jsonrpc: '2.0', method: METHOD.taskStatus, params: legacyTask(task) }), 'legacy');
       })
-      .catch((error: unknown) => this.policy.report(error, { requestId: record.taskId, method: 'notifications/tasks/status' }));
+      .catch((error: unknown) => this.policy.report(error, { requestId: record.taskId, method: METHOD.taskStatus }));
   }
 
   /** Forgets a task this instance ran; asks still waiting reject; who waits for it to settle looks again. */
@@ -389,7 +390,7 @@ export class TaskRunner implements TaskStarter {
   }
 
   private report(error: unknown, task: RunningTask, tool?: string): void {
-    this.policy.report(error, { requestId: task.taskId, method: 'tools/call', ...(tool !== undefined && { tool }) });
+    this.policy.report(error, { requestId: task.taskId, method: METHOD.toolsCall, ...(tool !== undefined && { tool }) });
   }
 }
 

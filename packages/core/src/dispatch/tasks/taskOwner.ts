@@ -1,17 +1,17 @@
 /**
- * taskOwner: who a task belongs to — with authorization (the HTTP `auth` option), the verified
- * token's issuer and subject; without it, one anonymous owner (stdio, an open endpoint: whoever
- * can reach the server is the same principal, and the 128-bit task ids are the only secret).
+ * taskOwner: who a task belongs to — the request's {@link Principal} (`principal.ts`): the
+ * verified token's identity, the stdio connection, or the one anonymous principal of an open
+ * HTTP endpoint (whoever can reach it is the same caller, and the 128-bit task ids are the only
+ * secret).
  */
-import type { DispatchContext } from '../Dispatcher';
+import { ANONYMOUS_KEY } from '../../auth/Principal';
+import type { DispatchContext } from '../DispatchContext';
+import { principalOf } from '../principal';
 
-/** The owner of the tasks nobody authenticated for. */
-export const ANONYMOUS_OWNER = 'anonymous';
+/** The owner of the tasks nobody authenticated for over HTTP. */
+export const ANONYMOUS_OWNER = ANONYMOUS_KEY;
 
 /** The owner string of the request's principal. */
 export function taskOwnerOf(context: DispatchContext): string {
-  const auth = context.access?.auth;
-  if (!auth) return ANONYMOUS_OWNER;
-  // JSON keeps the two parts apart whatever characters they hold
-  return `auth:${JSON.stringify([auth.issuer ?? null, auth.subject ?? auth.clientId ?? null])}`;
+  return principalOf(context).key;
 }

@@ -10,9 +10,10 @@
  */
 import type { TaskRecord } from '../../tasks/TaskRecord';
 import type { RequestId } from '../jsonRpc';
-import type { DispatchContext } from '../Dispatcher';
+import type { DispatchContext } from '../DispatchContext';
 import { legacyTask, RELATED_TASK_META } from './taskWire';
 import { isObject } from '../../guards';
+import { METHOD } from '../../protocol/methodNames';
 
 /** The prefix of the id of a request a task sends its client. */
 const ASK_ID_PREFIX = 'toolwire-task:';
@@ -62,7 +63,7 @@ export class TaskResultStream {
     if (!notify) return;
     // a change of status seen while waiting (the status the wait began with, the client knows: it polled it)
     if (this.statuses && this.lastStatus !== undefined && task.status !== this.lastStatus) {
-      notify(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: legacyTask(task) }), 'legacy');
+      notify(JSON.stringify({ jsonrpc: '2.0', method: METHOD.taskStatus, params: legacyTask(task) }), 'legacy');
     }
     this.lastStatus = task.status;
     if (task.status !== 'input_required') return;

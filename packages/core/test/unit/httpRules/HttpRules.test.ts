@@ -11,16 +11,17 @@ describe('HttpRules', () => {
     expect(rules().check(ok)).toBeUndefined();
     const bad: HttpRequestHead = { method: 'GET', origin: 'http://other.example', host: 'evil.example', accept: 'text/html', contentType: 'text/plain' };
     expect(strict.check(bad)).toBe(HttpRefusals.methodNotAllowed);
-    expect(strict.check({ ...bad, method: 'POST' })).toBe(HttpRefusals.forbiddenOrigin);
-    expect(strict.check({ ...bad, method: 'POST', origin: undefined })).toBe(HttpRefusals.forbiddenHost);
+    expect(strict.check({ ...bad, method: 'POST' })).toMatchObject({ status: 403, body: expect.stringContaining('Forbidden: Origin \\"http://other.example\\" not allowed') });
+    expect(strict.check({ ...bad, method: 'POST', origin: undefined })).toMatchObject({ status: 403, body: expect.stringContaining('Forbidden: Host \\"evil.example\\" not allowed') });
     expect(strict.check({ ...bad, method: 'POST', origin: undefined, host: 'localhost' })).toBe(HttpRefusals.notAcceptable);
     expect(strict.check({ ...ok, accept: 'application/json, text/event-stream', contentType: 'text/plain' })).toBe(HttpRefusals.unsupportedMediaType);
   });
 
   it('decides Host by the local address when the transport knows it, by the loopback names when it does not', () => {
     expect(rules().check({ ...ok, host: 'mcp.example.com', localAddress: '10.0.0.5' })).toBeUndefined();
-    expect(rules().check({ ...ok, host: 'mcp.example.com', localAddress: '127.0.0.1' })).toBe(HttpRefusals.forbiddenHost);
-    expect(rules().check({ ...ok, host: 'mcp.example.com' })).toBe(HttpRefusals.forbiddenHost);
+    expect(rules().check({ ...ok, host: 'mcp.example.com', localAddress: '127.0.0.1' })?.status).toBe(403);
+    expect(rules().check({ ...ok, host: 'mcp.example.com' })?.status).toBe(403);
+    expect(rules().check({ ...ok, host: undefined })).toBe(HttpRefusals.forbiddenHost);
     expect(rules({ allowedHosts: ['mcp.example.com'] }).check({ ...ok, host: 'mcp.example.com' })).toBeUndefined();
   });
 

@@ -75,17 +75,32 @@ describe('MemoryTaskStore bound (maxTasks)', () => {
     expect((await store.get(third.taskId, OWNER))?.status).toBe('working');
     expect(store.size).toBe(3);
   });
+
+  it('frees a place only within the owner that needs it: another owner\'s finished results stay until their time to live', async () => {
+    const store = make({ maxTasks: 3 });
+    const theirs = await store.create({ owner: 'issuer|bob', ttlMs: null });
+    await store.complete(theirs.taskId, { content: [], isError: false });
+    const mine = [await store.create({ owner: OWNER, ttlMs: null }), await store.create({ owner: OWNER, ttlMs: null })];
+    await expect(store.create({ owner: OWNER, ttlMs: null })).rejects.toThrow(/full \(3 tasks, maxTasks, and none of this owner's is finished\)/);
+    expect((await store.get(theirs.taskId, 'issuer|bob'))?.status).toBe('completed');
+    await store.complete(mine[0].taskId, { content: [], isError: false });
+    await store.create({ owner: OWNER, ttlMs: null });
+    expect(await store.get(mine[0].taskId, OWNER)).toBeUndefined();
+    expect((await store.get(theirs.taskId, 'issuer|bob'))?.status).toBe('completed');
+  });
 });
 
 describe('task store options', () => {
-  it('fills in the defaults: a 30 s lease, renewed every 10 s, swept every 15 s', () => {
+  it('fills in the defaults: a 30 s lease, renewed every 10 s, swept every 15 s, 1,000 tasks per owner, results of 1 MiB', () => {
     const options = resolveTaskStoreOptions();
-    expect(options).toMatchObject({ leaseMs: 30_000, heartbeatMs: 10_000, sweepIntervalMs: 15_000 });
+    expect(options).toMatchObject({ leaseMs: 30_000, heartbeatMs: 10_000, sweepIntervalMs: 15_000, maxTasksPerOwner: 1000, maxTaskResultBytes: 1_048_576 });
     expect(isTaskId(options.instanceId)).toBe(true);
   });
 
   it('refuses bad options with an error naming them', () => {
     expect(() => new MemoryTaskStore({ maxTasks: 0 })).toThrow(/maxTasks/);
+    expect(() => new MemoryTaskStore({ maxTasksPerOwner: 1.5 })).toThrow(/maxTasksPerOwner: expected a positive integer \(tasks\)/);
+    expect(() => new MemoryTaskStore({ maxTaskResultBytes: -1 })).toThrow(/maxTaskResultBytes: expected a positive integer \(bytes\)/);
     expect(() => new MemoryTaskStore({ leaseMs: 0 })).toThrow(/leaseMs/);
     expect(() => new MemoryTaskStore({ leaseMs: 100, heartbeatMs: 200 })).toThrow(/heartbeatMs/);
     expect(() => new MemoryTaskStore({ instanceId: 'has space' })).toThrow(/instanceId/);

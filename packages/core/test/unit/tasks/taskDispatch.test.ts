@@ -389,6 +389,22 @@ describe('experimental tasks on 2025-11-25', () => {
     expect((await send(dispatcher, 'tasks/result', { taskId: mine })).error.code).toBe(-32601);
   });
 
+  it('tasks/cancel on a running task answers it already cancelled (and tasks/get agrees); on a finished one -32602', async () => {
+    const { dispatcher, aborted } = fixture();
+    const running = (await legacy(dispatcher, 'tools/call', { name: 'gated', arguments: {}, task: {} })).result.task.taskId;
+    const cancelled = await legacy(dispatcher, 'tasks/cancel', { taskId: running });
+    expect(cancelled.result).toMatchObject({ taskId: running, status: 'cancelled' });
+    expect(await aborted).toMatchObject({ name: 'AbortError' });
+    expect((await legacy(dispatcher, 'tasks/get', { taskId: running })).result.status).toBe('cancelled');
+    const again = await legacy(dispatcher, 'tasks/cancel', { taskId: running });
+    expect(again.error).toEqual({ code: -32602, message: expect.stringMatching(/cannot cancel task .* it is already cancelled/) });
+    const finished = (await legacy(dispatcher, 'tools/call', { name: 'work', arguments: { n: 1 }, task: {} })).result.task.taskId;
+    await legacy(dispatcher, 'tasks/result', { taskId: finished });
+    const refused = await legacy(dispatcher, 'tasks/cancel', { taskId: finished });
+    expect(refused.error).toEqual({ code: -32602, message: expect.stringMatching(/cannot cancel task .* it is already completed/) });
+    expect((await legacy(dispatcher, 'tasks/get', { taskId: finished })).result.status).toBe('completed');
+  });
+
   it('params.task.ttl shortens a task\'s time to live; a longer or malformed one gets taskTtlMs (the server decides)', async () => {
     const { dispatcher } = fixture({ taskTtlMs: 60_000 });
     const ttl = async (task: Record<string, unknown>) => (await legacy(dispatcher, 'tools/call', { name: 'work', arguments: { n: 1 }, task })).result.task.ttl;

@@ -1,0 +1,21 @@
+/**
+ * telemetry: the `telemetry` option as a rule of the chain — outermost, so each message's SERVER
+ * span covers the other rules, the handler and the stamp (a refusal by a later rule is recorded as
+ * that request's outcome), and it observes what never reaches a chain (messages refused before
+ * one) and each message's arrival (spans start when it arrived, not when it was routed).
+ */
+import { Telemetry } from '../../telemetry/Telemetry';
+import type { TelemetryOptions } from '../../telemetry/TelemetryOptions';
+import { TELEMETRY_METHODS } from '../methods/methods';
+import type { Rule } from './Rule';
+
+/** The rule of a dispatcher's `telemetry` option. */
+export function telemetryRule(options: TelemetryOptions): Rule {
+  const telemetry = new Telemetry(options, TELEMETRY_METHODS);
+  return {
+    name: 'telemetry',
+    around: (message, next) => telemetry.handled(message, message.profile.version, message.context, next, message.target),
+    arrive: (dispatch) => telemetry.arrive(dispatch),
+    refused: (result, context, envelope, target) => telemetry.refused(result, context, envelope, target),
+  };
+}

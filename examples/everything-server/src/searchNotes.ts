@@ -20,11 +20,11 @@ export const SEARCH_OUTPUT = z.object({
 });
 
 /** Declares `search_notes` over `notes` and registers its procedure. */
-export function addSearchNotes(decl: ToolDeclaration, defs: ServiceDefinition, notes: Readonly<Record<string, string>>): void {
+export function addSearchNotes(decl: ToolDeclaration, defs: ServiceDefinition, notes: ReadonlyMap<string, string>): void {
   const search = decl.addTool('search_notes', 'Search the notes for a text (declared with zod)', { input: SEARCH_INPUT, output: SEARCH_OUTPUT });
   defs.registerTool(search, ({ query, limit }) => {
     const needle = query.toLowerCase();
-    const matches = Object.entries(notes)
+    const matches = [...notes.entries()]
       .filter(([, text]) => text.toLowerCase().includes(needle))
       .slice(0, limit)
       .map(([id, text]) => ({ id, text }));

@@ -14,10 +14,11 @@ const common = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
     // @modelcontextprotocol/sdk 1.0.x (installed as `sdk-1-0` for the interop tests) ships ES
     // modules only; Jest's CommonJS runtime needs them transpiled.
-    // jose (used by @toolwire/jwt) is ES modules only as well, and so is light-my-request's cookie (fastify.inject).
-    '/node_modules/(sdk-1-0|jose|cookie)/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', esModuleInterop: true, isolatedModules: true } }],
+    // jose (used by @toolwire/jwt) is ES modules only as well, and so is light-my-request's cookie (fastify.inject),
+    // and arktype (with @ark/* and arkregex), one of the Standard Schema libraries the tests declare tools with.
+    '/node_modules/(sdk-1-0|jose|cookie|arktype|@ark|arkregex)/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022', esModuleInterop: true, isolatedModules: true } }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(sdk-1-0|jose|cookie)/)(?!.*/node_modules/cookie/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(sdk-1-0|jose|cookie|arktype|@ark|arkregex)/)(?!.*/node_modules/cookie/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 

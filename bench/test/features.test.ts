@@ -35,6 +35,7 @@ describe('the workload table', () => {
   it('has unique ids, and every feature names a baseline of its era', () => {
     expect(new Set(WORKLOAD_IDS).size).toBe(WORKLOAD_LIST.length);
     expect(featureWorkloads().map((w) => [w.id, w.cost?.baseline])).toEqual([
+      ['call-add-zod', 'call-add'],
       ['modern-call-param', 'modern-call-add'],
       ['resources-read', 'call-add'],
       ['modern-resources-read', 'modern-call-add'],
@@ -110,6 +111,38 @@ describe('the resources/read server variants', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('the Standard Schema workloads', () => {
+  it('run on the SCHEMA=zod variant: toolwire beside its builder, and toolwire + zod against SDK v2 + zod', () => {
+    const on = (w: WorkloadId): string[] => HTTP_SERVER_IDS.filter((id) => runsWorkload(httpServer(id), w));
+    expect(on('call-add-zod')).toEqual(['toolwire-express', 'toolwire-http']);
+    expect(on('modern-call-add-zod')).toEqual(['toolwire-http', 'sdk2']);
+    expect(variantOf('call-add-zod').key).toBe('10 SCHEMA=zod');
+  });
+
+  it('declares add with zod only on that variant, with the same published schema as the builder', () => {
+    const zod = toolwireService(10, { SCHEMA: 'zod' }).decl.getTool('add')!;
+    const builder = toolwireService(10, {}).decl.getTool('add')!;
+    expect(zod.standardInput?.['~standard'].vendor).toBe('zod');
+    expect(builder.standardInput).toBeUndefined();
+    expect(zod.toInputSchema()).toMatchObject({ type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] });
+  });
+
+  it.each([
+    ['toolwire-http', 'call-add-zod'],
+    ['toolwire-express', 'call-add-zod'],
+    ['toolwire-http', 'modern-call-add-zod'],
+    ['sdk2', 'modern-call-add-zod'],
+  ] as const)('%s answers %s right', async (id, w) => {
+    const res = await sendOnce(id, w);
+    expect([res.status, workload(w).check(res.body)]).toEqual([200, undefined]);
+  });
+
+  it('a zod-declared add refuses what zod refuses (toolwire-http)', async () => {
+    const res = await sendOnce('toolwire-http', 'call-add-zod', JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add', arguments: { a: 2.5, b: 3 } } }));
+    expect(JSON.parse(res.body)).toMatchObject({ result: { isError: true, content: [{ text: 'argument "a": Invalid input: expected int, received number' }] } });
   });
 });
 

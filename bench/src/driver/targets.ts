@@ -225,6 +225,12 @@ export function evaluateTargets(http: readonly HttpSample[], stdio: readonly Std
     ),
     vsSdk2('modern-call-add'),
     vsSdk2('modern-list-10'),
+    verdict(
+      'toolwire on node:http + zod ≥ 3× SDK v2 + zod at 2026-07-28 (tools/call add declared with zod, c=32, req/s)',
+      vs('toolwire-http', 'sdk2', 'reqPerSec', 'modern-call-add-zod'),
+      (v) => v >= 3,
+      (v) => x(v) + cpuNote(cpuRatio(http, 'toolwire-http', 'sdk2', 'modern-call-add-zod', C)),
+    ),
     verdict('toolwire stdio ≥ 3× the SDK stdio server (msg/s)', stdioRatio(stdio, 'messagesPerSec'), (v) => v >= 3, (v) => x(v) + cpuNote(stdioRatio(stdio, 'cpuMicros'))),
     verdict('toolwire stdio ≥ 0.6× the hand-written newline loop (msg/s)', stdioRatio(stdio, 'messagesPerSec', 'toolwire-stdio', 'hand-stdio'), (v) => v >= 0.6, (v) => x(v) + cpuNote(stdioRatio(stdio, 'cpuMicros', 'toolwire-stdio', 'hand-stdio'))),
     verdict('toolwire stdio ≤ 2× the hand-written newline loop\'s CPU per message', stdioRatio(stdio, 'cpuMicros', 'toolwire-stdio', 'hand-stdio'), (v) => v <= 2, x),

@@ -44,6 +44,7 @@ export interface MicroOptions {
 
 const CASES: readonly MicroCaseId[] = [
   'call-add',
+  'call-add-zod',
   'resources-read',
   'call-structured',
   'call-echo',
@@ -186,9 +187,11 @@ export function formatMicro(results: readonly MicroResult[]): string[] {
   const eras = (['call-add', 'list-10'] as const)
     .filter((id) => Number.isFinite(best(`modern-${id}`)))
     .map((id) => `  2026-07-28 ${id}: ${(best(`modern-${id}`) / best(`legacy-${id}-meta`)).toFixed(2)}× the legacy request of the same bytes, ${(best(`modern-${id}`) / best(id)).toFixed(2)}× the plain legacy request (most of that is parsing the larger 2026 request)`);
+  const zod = best('call-add-zod') / best('call-add');
   return [
     `  ${'case'.padEnd(42)} ${'best ns/op'.padStart(10)} ${'median'.padStart(9)}  ops`,
     ...results.map((r) => `  ${r.title.padEnd(42)} ${ns(r.nsPerOp).padStart(10)} ${ns(r.medianNsPerOp)}  ${r.ops.toLocaleString('en-US')}`),
     ...eras,
+    ...(Number.isFinite(zod) ? [`  tools/call add declared with zod: ${zod.toFixed(2)}× the builder's (+${Math.round(best('call-add-zod') - best('call-add'))} ns: zod's validation instead of the compiled checks)`] : []),
   ];
 }

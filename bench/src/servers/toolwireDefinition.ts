@@ -3,11 +3,13 @@
  * toolwire server programs and the dispatcher micro-benchmark). With `PROGRESS=1` it also has
  * the progress workload's tool; with `RESOURCES=1` the static resource of the resources/read
  * workloads; with `TASKS=memory|redis` (the task workloads) `add` is a task tool (the store is
- * made by `benchTaskStore.ts`).
+ * made by `benchTaskStore.ts`); with `SCHEMA=zod` `add` is declared with a zod schema (the
+ * Standard Schema workloads) instead of the builder.
  */
 import { ObjectType, ServiceDefinition, ToolDeclaration, integerType, stringType } from '@toolwire/core';
 import type { CallContext } from '@toolwire/core';
-import { PARAM_TOOL, STRUCTURED_TOOL, pageSizeFromEnv, paramFromEnv, structuredFromEnv, tasksFromEnv, toolSpecs } from '../fixture/toolSpecs';
+import { z } from 'zod';
+import { PARAM_TOOL, STRUCTURED_TOOL, pageSizeFromEnv, paramFromEnv, schemaFromEnv, structuredFromEnv, tasksFromEnv, toolSpecs } from '../fixture/toolSpecs';
 import { PROGRESS_STEPS, PROGRESS_TOOL } from '../fixture/progressWorkload';
 import { STATIC_RESOURCE, resourcesFromEnv } from '../fixture/resourceSpec';
 
@@ -15,20 +17,28 @@ import { STATIC_RESOURCE, resourcesFromEnv } from '../fixture/resourceSpec';
  * A declaration and procedure table with `count` tools (add, echo, fillers), in the variant
  * `env` names (default: this process's environment): in pages of `PAGE_SIZE`, with the
  * structured-output tool `sum` when `STRUCTURED=1`, the Mcp-Param tool `locate` when `PARAM=1`,
- * the static text resource when `RESOURCES=1`, and `add` with task support (`optional`) when
- * `TASKS` is set.
+ * the static text resource when `RESOURCES=1`, `add` with task support (`optional`) when
+ * `TASKS` is set, and `add` declared with zod (the same integers, described alike) when `SCHEMA=zod`.
  */
 export function toolwireService(count: number, env: NodeJS.ProcessEnv = process.env): { decl: ToolDeclaration; defs: ServiceDefinition } {
   const pageSize = pageSizeFromEnv(env);
   const decl = new ToolDeclaration('toolwire-bench', '1.0.0', pageSize === undefined ? {} : { pageSize });
   const defs = new ServiceDefinition();
+  const zod = schemaFromEnv(env) === 'zod';
   for (const spec of toolSpecs(count)) {
+    if (zod && spec.name === 'add') {
+      // the Standard Schema workloads: the same tool, its integers a zod object (as SDK v2's bench server declares it)
+      const [a, b] = spec.params;
+      const add = decl.addTool(spec.name, spec.description, { input: z.object({ [a.name]: z.number().int().describe(a.description), [b.name]: z.number().int().describe(b.description) }) });
+      defs.registerTool(add, (input) => (input[a.name] as number) + (input[b.name] as number));
+      continue;
+    }
     const tool = decl.addTool(spec.name, spec.description);
     for (const p of spec.params) tool.addParam(p.name, p.type === 'integer' ? integerType() : stringType(), p.description);
   }
   // the task workloads: a call of add that declares the tasks extension creates a task (2026-07-28)
   if (tasksFromEnv(env) !== undefined) decl.getTool('add')?.setTaskSupport('optional');
-  defs.registerProcedure('add', (a: number, b: number) => a + b);
+  if (!zod) defs.registerProcedure('add', (a: number, b: number) => a + b);
   defs.registerProcedure('echo', (message: string) => message);
   for (const spec of toolSpecs(count).slice(2)) defs.registerProcedure(spec.name, (x: number) => x);
   if (structuredFromEnv(env)) {

@@ -8,7 +8,7 @@
  * honours its signal (cancellation, timeouts), `delete_note`, which asks the user first, and
  * `admin_reset`, which needs the OAuth scope `admin` when the server requires tokens (`--auth-issuer`),
  * and `find_notes`, whose nullable parameter and result member are where the schema dialects
- * differ (`--schema-dialect portable`); and the tasks fixtures (`tasks.ts`: `greet`, `slow_compute`,
+ * differ (`--schema-dialect portable`); `search_notes`, declared with zod (`searchNotes.ts`); and the tasks fixtures (`tasks.ts`: `greet`, `slow_compute`,
  * `failing_job`, `protocol_error_job`, `confirm_delete`, `multi_input`, `test_tool_with_task`).
  */
 import {
@@ -33,6 +33,7 @@ import { RED_PIXEL_DATA_URL, RED_PIXEL_PNG, silentWav } from './media';
 import { addInputRequiredFixtures } from './inputRequired';
 import { addTaskFixtures } from './tasks';
 import { addResources } from './resources';
+import { addSearchNotes } from './searchNotes';
 
 /** The most progress notifications one `progress_burst` call may send (a bound on the work one request can ask for). */
 const MAX_BURST = 10_000;
@@ -252,5 +253,6 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
   addInputRequiredFixtures(decl, defs);
   addTaskFixtures(decl, defs);
   addResources(decl, defs, NOTES);
+  addSearchNotes(decl, defs, NOTES);
   return { decl, defs };
 }

@@ -54,6 +54,7 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
           'json_schema_2020_12_tool',
           'progress_burst',
           'read_note',
+          'search_notes',
           'show_notes',
           'slow',
           'structured_add',
@@ -144,6 +145,22 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
       expect(result).toEqual({ content: [{ type: 'text', text: '{"sum":5}' }], structuredContent: { sum: 5 }, isError: false });
     });
 
+    it('serves search_notes, declared with zod: its JSON Schema listed, the default limit applied, zod\'s messages on bad arguments', async () => {
+      const { tools } = await client.listTools();
+      expect(tools.find((t) => t.name === 'search_notes')?.inputSchema).toMatchObject({
+        type: 'object',
+        properties: { query: { type: 'string', minLength: 1 }, limit: { type: 'integer', minimum: 1, maximum: 10, default: 5 } },
+        required: ['query'],
+      });
+      // callTool checks structuredContent against the outputSchema listTools cached
+      const found = await client.callTool({ name: 'search_notes', arguments: { query: 'HELLO' } });
+      expect(found).toEqual({ content: [{ type: 'text', text: '{"matches":[{"id":"welcome","text":"Hello from toolwire."}]}' }], structuredContent: { matches: [{ id: 'welcome', text: 'Hello from toolwire.' }] }, isError: false });
+      expect(await call('search_notes', { query: '', limit: 11 })).toEqual({
+        content: [{ type: 'text', text: 'argument "query": Too small: expected string to have >=1 characters; argument "limit": Too big: expected number to be <=10' }],
+        isError: true,
+      });
+    });
+
     it('reads a note, treating a null format as not given', async () => {
       expect((await call('read_note', { id: 'welcome' })).content).toEqual([{ type: 'text', text: 'Hello from toolwire.' }]);
       expect((await call('read_note', { id: 'todo', format: 'upper' })).content[0].text).toBe('SHIP STRUCTURED OUTPUT.');
@@ -223,8 +240,8 @@ describe('--page-size', () => {
         names.push(...page.tools.map((t) => t.name));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
-      expect(pages).toEqual([4, 4, 4, 4, 4, 4, 4, 4, 4, 2]);
-      expect(new Set(names).size).toBe(38);
+      expect(pages).toEqual([4, 4, 4, 4, 4, 4, 4, 4, 4, 3]);
+      expect(new Set(names).size).toBe(39);
       await expect(client.listTools({ cursor: 'not-a-cursor' })).rejects.toThrow(/-32602|stale cursor/);
     } finally {
       await client.close();

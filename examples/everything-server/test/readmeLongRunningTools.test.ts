@@ -5,26 +5,17 @@
  * tasks extension answers a task (with the example's `taskTtlMs`), `tasks/get` reads it working,
  * `tasks/cancel` ends it cancelled, and SIGTERM ends the process — so the README stays true.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import ts from 'typescript';
 import { META } from '@toolwire/core';
-import { strictTypeCheck } from '../../../test-support/strictTypeCheck';
+import { readmeBlock, runExample, strictProblems } from '../../../test-support/readmeExample';
 
 jest.setTimeout(60_000);
 
 const root = join(__dirname, '..', '..', '..');
 const LISTEN = "const server = app.listen(3000, '127.0.0.1');";
 
-function example(): string {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const at = readme.indexOf('## Long-running tools (tasks)');
-  if (at < 0) throw new Error('README.md has no "## Long-running tools (tasks)" section');
-  const match = /```ts\n([\s\S]*?)```/.exec(readme.slice(at));
-  if (!match) throw new Error('README.md has no TypeScript block under "## Long-running tools (tasks)"');
-  return match[1];
-}
+const example = (): string => readmeBlock('## Long-running tools (tasks)');
 
 let dir = '';
 beforeAll(() => {
@@ -36,35 +27,16 @@ afterAll(() => {
 
 describe('the README example of long-running tools', () => {
   it('type-checks as strict TypeScript (an ES module: it awaits at the top level)', () => {
-    const file = join(dir, 'example.ts');
-    writeFileSync(file, example());
-    const problems = strictTypeCheck([file]);
+    const problems = strictProblems(example(), join(dir, 'example.ts'));
     expect(problems).toEqual([]);
   });
 
   it('runs (in-memory store): tools/call answers a task that tasks/get reads working and tasks/cancel ends cancelled', async () => {
-    const source = example();
-    expect(source).toContain(LISTEN);
-    // CommonJS has no top-level await: the module body runs in an async function
-    const body = ts.transpileModule(source.replace(LISTEN, "const server = app.listen(0, '127.0.0.1', () => console.log(`PORT ${server.address().port}`));"), {
-      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
-    }).outputText;
-    const file = join(dir, 'example.js');
-    writeFileSync(file, `(async () => {\n${body}\n})().catch((error) => { console.error(error); process.exit(1); });\n`);
     const env = { ...process.env };
     delete env.REDIS_URL;
-    const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'], env });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // CommonJS has no top-level await: the module body runs in an async function
+    const { port, child, exited } = await runExample(example(), LISTEN, join(dir, 'example.js'), { asyncBody: true, env });
     try {
-      const port = await new Promise<number>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (c: Buffer) => {
-          out += c.toString();
-          const m = /PORT (\d+)/.exec(out);
-          if (m) resolve(Number(m[1]));
-        });
-        child.once('exit', (code) => reject(new Error(`the example exited with ${code}`)));
-      });
       let id = 0;
       const send = async (method: string, name: string, params: Record<string, unknown>) => {
         const res = await fetch(`http://127.0.0.1:${port}/mcp`, {

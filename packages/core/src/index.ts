@@ -8,6 +8,7 @@
 export { Type } from './schema/Type';
 export type { TypeId, JsonSchema, SchemaDialect, TypeOf } from './schema/Type';
 export { portableSchemaProblems } from './schema/portable';
+export type { StandardSchemaV1, StandardIssue, StandardResult, StandardJsonSchemaConverter, StandardJsonSchemaOptions, InferInput, InferOutput } from './schema/StandardSchema';
 export { PrimitiveType, nullType, booleanType, integerType, numberType, stringType } from './schema/PrimitiveType';
 export { Property } from './schema/Property';
 export { ObjectType } from './schema/ObjectType';
@@ -17,10 +18,10 @@ export { EnumType } from './schema/EnumType';
 export { NullableType } from './schema/NullableType';
 
 export { Tool } from './declaration/Tool';
-export type { ParamSpec, ParamValues, WithOptionalParam, ToolOutput, ToolListEntry, ParamOptions } from './declaration/Tool';
+export type { ParamSpec, ParamValues, WithOptionalParam, ToolOutput, ToolListEntry, ParamOptions, StandardInput, StandardSchemaOptions, OutputOf } from './declaration/Tool';
 export type { ToolAnnotations, Icon, JsonObject } from './declaration/metadata';
 export { ToolDeclaration } from './declaration/ToolDeclaration';
-export type { ToolDeclarationOptions, ToolsListResult, InitializeResult, DiscoverResult, ResourcesListResult, ResourceTemplatesListResult, ServerCapabilities } from './declaration/ToolDeclaration';
+export type { ToolDeclarationOptions, ToolSchemas, ToolsListResult, InitializeResult, DiscoverResult, ResourcesListResult, ResourceTemplatesListResult, ServerCapabilities } from './declaration/ToolDeclaration';
 export { ServerIdentity } from './declaration/ServerIdentity';
 export { serverCard, SERVER_CARD_SCHEMA, SERVER_CARD_MEDIA_TYPE } from './identity/serverCard';
 export type { ServerCard, ServerCardOptions } from './identity/serverCard';
@@ -51,7 +52,7 @@ export type { Procedure, ProcedureEntry, CallContext, ToolProcedure, ToolResult,
 export { RemotingFault } from './faults/RemotingFault';
 export { InputUnavailableError } from './remoting/InputUnavailableError';
 export { InvalidAnswerError } from './remoting/InvalidAnswerError';
-export type { AskOptions, ElicitRequest, ElicitResult, SampleRequest, SampleResult, ListRootsResult } from './remoting/asks';
+export type { AskOptions, ElicitRequest, ElicitResult, SchemaElicitRequest, SchemaElicitResult, SampleRequest, SampleResult, ListRootsResult } from './remoting/asks';
 export { JsonRpcFault } from './faults/JsonRpcFault';
 export { ErrorCodes } from './faults/ErrorCodes';
 export type { ErrorCode } from './faults/ErrorCodes';

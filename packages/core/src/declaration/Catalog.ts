@@ -46,8 +46,8 @@ export class Catalog {
     return this._tools;
   }
 
-  /** Adds a tool (see `ToolDeclaration.addTool`). */
-  addTool(name: string, description: string, dialect: SchemaDialect = 'default'): Tool<[]> {
+  /** Adds a tool (see `ToolDeclaration.addTool`), after `configure` has set it up (a throw adds nothing). */
+  addTool(name: string, description: string, dialect: SchemaDialect = 'default', configure?: (tool: Tool<[]>) => void): Tool<[]> {
     if (typeof name !== 'string') throw new TypeError(`addTool: expected a string tool name, got ${describe(name)}`);
     if (!TOOL_NAME.test(name)) {
       throw new RangeError(`addTool: expected a tool name of 1-64 characters A-Z a-z 0-9 _ - . /, got ${JSON.stringify(name)}`);
@@ -55,6 +55,7 @@ export class Catalog {
     if (this.byName.has(name)) throw new RangeError(`addTool: duplicate tool name "${name}"`);
     if (typeof description !== 'string') throw new TypeError(`addTool "${name}": expected a string description, got ${describe(description)}`);
     const tool = new Tool<[]>(name, description, dialect);
+    configure?.(tool);
     this._tools.push(tool);
     this.byName.set(name, tool);
     tool.publish();

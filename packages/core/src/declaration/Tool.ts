@@ -4,9 +4,9 @@
  * the metadata hosts read (title, annotations, icons, `_meta`). Tools come from
  * `ToolDeclaration.addTool()`; application code never constructs one.
  *
- * The type parameters record the declaration for the compiler: `P` the parameters in order,
- * `O` the output type set with {@link Tool.setOutput}. `ServiceDefinition.registerTool` reads
- * them to type the procedure.
+ * The type parameters record the declaration for the compiler: `P` the parameters in order
+ * (one, `input`, for a tool whose input is a Standard Schema), `O` the output type set with
+ * {@link Tool.setOutput}. `ServiceDefinition.registerTool` reads them to type the procedure.
  */
 import type { Type, JsonSchema, SchemaDialect, TypeOf } from '../schema/Type';
 import { Property, checkPropertyArgs, describe } from '../schema/Property';
@@ -24,6 +24,9 @@ import { scopeList } from '../auth/scopes';
 import { checkToolUi, withUi } from './appUi';
 import type { ToolUi } from './appUi';
 import type { TaskBegins, TaskSupport } from './TaskSupport';
+import { isStandardSchema, standardJsonSchema } from '../schema/StandardSchema';
+import type { InferInput, InferOutput, StandardSchemaV1 } from '../schema/StandardSchema';
+import { publishedSchema } from '../schema/portable';
 
 /** One declared parameter, as the compiler sees it. */
 export interface ParamSpec {
@@ -42,10 +45,27 @@ export type ParamValues<P extends readonly ParamSpec[]> = {
   [K in keyof P]: P[K] extends { optional: true; value: infer V } ? V | undefined : P[K] extends { value: infer V } ? V : never;
 };
 
+/** The one parameter of a tool whose input is Standard Schema `S`: the schema's validated output. */
+export type StandardInput<S extends StandardSchemaV1> = [{ name: 'input'; value: InferOutput<S>; optional: false }];
+
+/** What a procedure returns for output schema `S`: a Type's values, or what a Standard Schema accepts. */
+export type OutputOf<S> = S extends StandardSchemaV1 ? InferInput<S> : S extends Type ? TypeOf<S> : unknown;
+
+/** Options of {@link Tool.setInput} and of {@link Tool.setOutput} with a Standard Schema. */
+export interface StandardSchemaOptions {
+  /**
+   * The JSON Schema to publish, for a schema library without Standard JSON Schema (or to publish
+   * another one); by default it comes from `~standard.jsonSchema` (draft 2020-12).
+   */
+  jsonSchema?: JsonSchema;
+}
+
 /** The structured output of a tool: its schema and whether its root is a JSON object. */
 export interface ToolOutput {
   /** The Type given to {@link Tool.setOutput}, or `undefined` for a raw schema. */
   readonly type?: Type;
+  /** The Standard Schema given to {@link Tool.setOutput}: it validates results (and its output is sent). */
+  readonly standard?: StandardSchemaV1;
   /** The schema of the value the procedure returns. */
   readonly schema: JsonSchema;
   /** False when the root is not an object: legacy versions then wrap the value as `{ "result": … }`. */
@@ -85,6 +105,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   private _content: ContentType = textContent();
   private contentSet = false;
   private _inputSchema: JsonSchema | undefined;
+  private _standardInput: StandardSchemaV1 | undefined;
   private _output: ToolOutput | undefined;
   private _title: string | undefined;
   private _annotations: Readonly<ToolAnnotations> | undefined;
@@ -123,9 +144,14 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     return this._content;
   }
 
-  /** The raw input schema set with {@link Tool.setInputSchema}, if any. */
+  /** The input schema published as given: the raw one of {@link Tool.setInputSchema}, or the JSON Schema of {@link Tool.setInput}'s Standard Schema; else `undefined`. */
   get rawInputSchema(): JsonSchema | undefined {
     return this._inputSchema;
+  }
+
+  /** The Standard Schema set with {@link Tool.setInput}, if any: it validates the arguments. */
+  get standardInput(): StandardSchemaV1 | undefined {
+    return this._standardInput;
   }
 
   /** The structured output set with {@link Tool.setOutput} or {@link Tool.setOutputSchema}, if any. */
@@ -194,7 +220,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
    * @example decl.addTool('add', 'Add two integers').addParam('a', integerType(), 'First operand')
    */
   addParam<N extends string, S extends Type>(name: N, type: S, description = '', options?: ParamOptions): Tool<[...P, { name: N; value: TypeOf<S>; optional: false }], O> {
-    if (this._inputSchema) throw new TypeError(`Tool "${this.name}": addParam cannot be combined with setInputSchema`);
+    if (this._inputSchema) throw new TypeError(`Tool "${this.name}": addParam cannot be combined with ${this._standardInput ? 'setInput' : 'setInputSchema'}`);
     checkPropertyArgs(`Tool "${this.name}" addParam`, name, type, description);
     if (this.getParamIndex(name) >= 0) throw new RangeError(`Tool "${this.name}": duplicate parameter "${name}"`);
     if (options !== undefined) this.checkHeader(name, type, options);
@@ -233,9 +259,24 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
    * block with the same value as compact JSON (what every version receives). A result that does
    * not match is a server bug: the call answers -32603 and `onError` hears of it. A root that is
    * not an object is wrapped as `{ "result": … }` (the legacy schema requires an object).
+   *
+   * A Standard Schema (zod, valibot, arktype …) works too: `outputSchema` comes from its Standard
+   * JSON Schema (`jsonSchema.output`, or `options.jsonSchema`), a result is validated with its
+   * `~standard.validate` (synchronously), and its output is what is sent; the procedure must
+   * return what the schema accepts.
    * @example decl.addTool('sum').addParam('a', integerType()).setOutput(new ObjectType().addProperty('sum', integerType()))
+   * @example decl.addTool('sum', 'Sum', { input: z.object({ a: z.number() }) }).setOutput(z.object({ sum: z.number() }))
    */
-  setOutput<S extends Type>(type: S): Tool<P, TypeOf<S>> {
+  setOutput<S extends Type>(type: S): Tool<P, TypeOf<S>>;
+  setOutput<S extends StandardSchemaV1>(schema: S, options?: StandardSchemaOptions): Tool<P, InferInput<S>>;
+  setOutput(type: Type | StandardSchemaV1, options?: StandardSchemaOptions): Tool<P, unknown> {
+    if (isStandardSchema(type)) {
+      const schema = this.standardSchema('setOutput', type, 'output', options);
+      this.checkOutputAllowed('setOutput');
+      this._output = { standard: type, schema, objectRoot: schema.type === 'object' };
+      this.changed();
+      return this as never;
+    }
     checkPropertyArgs(`Tool "${this.name}" setOutput`, 'output', type, undefined);
     this.checkOutputAllowed('setOutput');
     if (this.isPublished) type.publish?.();
@@ -394,10 +435,38 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
       throw new TypeError(`Tool "${this.name}" setInputSchema: expected a JSON Schema object, got ${describe(schema)}`);
     }
     if (this._params.length) throw new TypeError(`Tool "${this.name}": setInputSchema cannot be combined with addParam`);
+    if (this._standardInput) throw new TypeError(`Tool "${this.name}": setInputSchema cannot be combined with setInput`);
     if (schema.type !== undefined && schema.type !== 'object') {
       throw new TypeError(`Tool "${this.name}" setInputSchema: an input schema must have "type": "object"`);
     }
     this._inputSchema = JSON.parse(JSON.stringify(schema)) as JsonSchema;
+    this.changed();
+    return this as never;
+  }
+
+  /**
+   * Declares the tool's input with a Standard Schema V1 object — zod 4, valibot 1, arktype 2 or
+   * any other library that implements it. The published `inputSchema` is the schema's Standard
+   * JSON Schema (`~standard.jsonSchema.input`, draft 2020-12), or `options.jsonSchema`; its root
+   * must be an object schema. A call's arguments (after the size, depth and `__proto__` checks)
+   * are validated by the schema's own `~standard.validate` (sync or async), and the procedure
+   * receives one object, the schema's output (defaults applied, transforms run), then the context.
+   * A failure is answered as any invalid argument: an `isError` result naming each failing path
+   * with the library's message (2025-11-25 on), -32602 before.
+   * @throws TypeError for something that is not a Standard Schema, a schema with no JSON Schema
+   * (valibot: wrap it with `toStandardJsonSchema` of `@valibot/to-json-schema`, or pass
+   * `{ jsonSchema }`), a root that is not an object, or a tool that also has `addParam`/`setInputSchema`.
+   * @example
+   * const search = decl.addTool('search', 'Search the notes').setInput(z.object({ query: z.string(), limit: z.number().int().default(10) }));
+   * defs.registerTool(search, ({ query, limit }) => find(query).slice(0, limit));
+   */
+  setInput<S extends StandardSchemaV1>(schema: S, options?: StandardSchemaOptions): Tool<StandardInput<S>, O> {
+    if (this._params.length) throw new TypeError(`Tool "${this.name}": setInput cannot be combined with addParam`);
+    if (this._inputSchema && !this._standardInput) throw new TypeError(`Tool "${this.name}": setInput cannot be combined with setInputSchema`);
+    const json = this.standardSchema('setInput', schema, 'input', options);
+    if (json.type !== 'object') throw new TypeError(`Tool "${this.name}" setInput: an input schema must be an object schema (z.object, v.object, type({ … })), got one with "type": ${JSON.stringify(json.type ?? null)}`);
+    this._standardInput = schema;
+    this._inputSchema = json;
     this.changed();
     return this as never;
   }
@@ -452,6 +521,23 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
       if (existing.toLowerCase() === header.toLowerCase()) throw new RangeError(`${what}: header "${header}" is already used by another parameter`);
     }
     this._headers.set(name, header);
+  }
+
+  /** The JSON Schema published for a Standard Schema (`direction` of it, or `options.jsonSchema`), or a TypeError saying how to get one. */
+  private standardSchema(method: string, schema: unknown, direction: 'input' | 'output', options: StandardSchemaOptions | undefined): JsonSchema {
+    const what = `Tool "${this.name}" ${method}`;
+    if (!isStandardSchema(schema)) throw new TypeError(`${what}: expected a Standard Schema (a zod, valibot or arktype schema …)${method === 'setOutput' ? ' or a Type' : ''}, got ${describe(schema)}`);
+    if (options !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError(`${what}: expected an options object, got ${describe(options)}`);
+    const unknown = options && Object.keys(options).find((key) => key !== 'jsonSchema');
+    if (unknown) throw new TypeError(`${what}: unknown option "${unknown}" (known: jsonSchema)`);
+    if (options?.jsonSchema !== undefined) return publishedSchema(copyJsonObject(`${what} jsonSchema`, options.jsonSchema), this.schemaDialect);
+    const json = standardJsonSchema(schema, direction);
+    if (typeof json === 'string') {
+      throw new TypeError(
+        `${what}: no JSON Schema to publish for the ${direction}: ${json}. Pass one as ${method}(schema, { jsonSchema }), or give a schema with Standard JSON Schema (valibot: toStandardJsonSchema(schema) from @valibot/to-json-schema)`,
+      );
+    }
+    return publishedSchema(json, this.schemaDialect);
   }
 
   private checkOutputAllowed(method: string): void {

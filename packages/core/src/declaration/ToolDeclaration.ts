@@ -5,7 +5,9 @@
  * accepts. Each payload is built once per (kind, profile, page) in the catalog's one cache and
  * reused until something it is built from changes (`schema/revision.ts`).
  */
-import type { Tool } from './Tool';
+import type { OutputOf, ParamSpec, StandardInput, Tool } from './Tool';
+import type { StandardSchemaV1 } from '../schema/StandardSchema';
+import type { Type } from '../schema/Type';
 import type { Resource, ResourceListEntry } from './Resource';
 import type { ResourceTemplate, ResourceTemplateListEntry } from './ResourceTemplate';
 import type { ToolListEntry } from './Tool';
@@ -71,6 +73,14 @@ export interface ToolDeclarationOptions {
    * @example new ToolDeclaration('demo', '1.0.0', { schemaDialect: 'portable' });
    */
   schemaDialect?: SchemaDialect;
+}
+
+/** The schemas of {@link ToolDeclaration.addTool}'s shorthand. */
+export interface ToolSchemas<I extends StandardSchemaV1 | undefined = StandardSchemaV1 | undefined, O extends StandardSchemaV1 | Type | undefined = StandardSchemaV1 | Type | undefined> {
+  /** The input: a Standard Schema of an object (zod, valibot, arktype …); see `Tool.setInput`. */
+  input?: I;
+  /** The structured output: a Standard Schema or a Type; see `Tool.setOutput`. */
+  output?: O;
 }
 
 /** The `tools/list` result (one page of it). */
@@ -238,9 +248,27 @@ export class ToolDeclaration {
    * Creates a tool owned by this declaration and returns it for chaining. The name must be
    * 1–64 characters of `A-Z a-z 0-9 _ - . /` and unique; it must match a procedure registered
    * on the ServiceDefinition the transport uses.
+   *
+   * With `schemas`, its input and output in the same call: `input` a Standard Schema (as
+   * {@link Tool.setInput}), `output` a Standard Schema or a Type (as {@link Tool.setOutput}).
+   * @example
+   * const add = decl.addTool('add', 'Add two numbers', { input: z.object({ a: z.number(), b: z.number() }), output: z.object({ sum: z.number() }) });
+   * defs.registerTool(add, ({ a, b }) => ({ sum: a + b }));
    */
-  addTool(name: string, description = ''): Tool<[]> {
-    return this.catalog.addTool(name, description, this.dialect);
+  addTool(name: string, description?: string): Tool<[]>;
+  addTool<I extends StandardSchemaV1 | undefined = undefined, Out extends StandardSchemaV1 | Type | undefined = undefined>(
+    name: string,
+    description: string,
+    schemas: ToolSchemas<I, Out>,
+  ): Tool<I extends StandardSchemaV1 ? StandardInput<I> : [], OutputOf<Out>>;
+  addTool(name: string, description = '', schemas?: ToolSchemas<StandardSchemaV1 | undefined, StandardSchemaV1 | Type | undefined>): Tool<readonly ParamSpec[]> {
+    if (schemas !== undefined && (typeof schemas !== 'object' || schemas === null)) throw new TypeError(`addTool "${name}": expected { input?, output? }, got ${describe(schemas)}`);
+    const unknown = schemas && Object.keys(schemas).find((key) => key !== 'input' && key !== 'output');
+    if (unknown) throw new TypeError(`addTool "${name}": unknown schema "${unknown}" (known: input, output)`);
+    return this.catalog.addTool(name, description, this.dialect, (tool: Tool<readonly ParamSpec[]>) => {
+      if (schemas?.input !== undefined) tool.setInput(schemas.input);
+      if (schemas?.output !== undefined) tool.setOutput(schemas.output as StandardSchemaV1);
+    });
   }
 
   /** The tool with this name, or `undefined`. */

@@ -1,7 +1,8 @@
 /**
- * unportableSchemas: under the `'portable'` schema dialect, the raw schemas a declaration's tools
- * publish verbatim (`setInputSchema`, `setOutputSchema`) that the portable rules
- * (`schema/portable`) reject, named once on stderr when serving starts.
+ * unportableSchemas: under the `'portable'` schema dialect, the schemas toolwire did not write
+ * that the portable rules (`schema/portable`) reject — the raw ones a declaration's tools publish
+ * verbatim (`setInputSchema`, `setOutputSchema`) and what is left to reject in those their
+ * Standard Schema library wrote (`setInput`, `setOutput`) — named once on stderr when serving starts.
  */
 import { portableSchemaProblems } from '../schema/portable';
 import type { ToolDeclaration } from './ToolDeclaration';
@@ -20,7 +21,8 @@ export function unportableSchemaMessages(decl: ToolDeclaration): string[] {
     ];
     if (!found.length) continue;
     const shown = found.slice(0, 3).join('; ') + (found.length > 3 ? `; and ${found.length - 3} more` : '');
-    lines.push(`tool ${JSON.stringify(tool.name)}'s raw schema is not portable (schemaDialect: 'portable'; some hosts and models reject it): ${shown}`);
+    const origin = tool.standardInput || tool.output?.standard ? 'Standard Schema' : 'raw schema';
+    lines.push(`tool ${JSON.stringify(tool.name)}'s ${origin} is not portable (schemaDialect: 'portable'; some hosts and models reject it): ${shown}`);
   }
   return lines;
 }

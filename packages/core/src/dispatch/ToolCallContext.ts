@@ -24,7 +24,9 @@ import type { AskKind } from './asks/AskKind';
 import { InputUnavailableError } from '../remoting/InputUnavailableError';
 import { warnOnce } from '../faults/warnOnce';
 import type { TaskHooks } from './tasks/TaskHooks';
-import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult } from '../remoting/asks';
+import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult, SchemaElicitRequest, SchemaElicitResult } from '../remoting/asks';
+import type { InferOutput, StandardSchemaV1 } from '../schema/StandardSchema';
+import { elicitWithSchema } from './asks/elicitWithSchema';
 
 const NEVER_ABORTED = new AbortController().signal;
 
@@ -129,8 +131,11 @@ export class ToolCallContext implements CallContext {
 
   private asks: CallAsks | undefined;
 
-  elicit(request: ElicitRequest, options?: AskOptions): Promise<ElicitResult> {
-    return this.ask('elicitation', request, options) as Promise<ElicitResult>;
+  elicit(request: ElicitRequest, options?: AskOptions): Promise<ElicitResult>;
+  elicit<S extends StandardSchemaV1>(request: SchemaElicitRequest<S>, options?: AskOptions): Promise<SchemaElicitResult<InferOutput<S>>>;
+  elicit(request: ElicitRequest | SchemaElicitRequest, options?: AskOptions): Promise<unknown> {
+    if (typeof request === 'object' && request !== null && request.schema !== undefined) return elicitWithSchema(request as SchemaElicitRequest, (params) => this.ask('elicitation', params, options));
+    return this.ask('elicitation', request, options);
   }
 
   sample(request: SampleRequest, options?: AskOptions): Promise<SampleResult> {

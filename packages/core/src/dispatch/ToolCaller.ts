@@ -96,14 +96,16 @@ export class ToolCaller {
   /** The response text; `undefined` (only asynchronously) when the call was cancelled and its reply is suppressed. */
   private run(request: InboundRequest): string | DispatchResult | Promise<string | DispatchResult | undefined> {
     const prepared = this.prepare(request);
+    if (prepared instanceof Promise) return prepared.then((ready) => (typeof ready === 'string' ? ready : this.invoke(ready, request)));
     return typeof prepared === 'string' ? prepared : this.invoke(prepared, request);
   }
 
   /**
    * Looks the tool up and binds the arguments to the procedure's positions: the prepared call,
-   * or the error response text (an unknown tool, invalid arguments, no procedure).
+   * or the error response text (an unknown tool, invalid arguments, no procedure) — a Promise of
+   * either when the tool's Standard Schema validates asynchronously.
    */
-  prepare(request: InboundRequest): PreparedCall | string {
+  prepare(request: InboundRequest): PreparedCall | string | Promise<PreparedCall | string> {
     const { id, params, profile } = request;
     if (!isObject(params)) return invalid(id, 'tools/call expects params to be an object with "name" and "arguments"');
     const name = params.name;
@@ -120,8 +122,27 @@ export class ToolCaller {
     if (overLimit) return invalid(id, overLimit);
     const positional: unknown[] = new Array(plan.arity + 1);
     const problem = args === undefined ? plan.bind({}, positional) : plan.bind(args, positional);
-    if (problem) return profile.validationIsToolError ? toolErrorResponse(id, problem) : invalid(id, problem);
-    return { name, plan, entry, positional };
+    if (problem === undefined) return { name, plan, entry, positional };
+    if (typeof problem === 'string') return invalidArguments(id, profile, problem);
+    return this.validating(request, problem, { name, plan, entry, positional });
+  }
+
+  /**
+   * A Standard Schema that validates asynchronously: the call once it has (its failure answered
+   * as invalid arguments, a validator that threw as -32603). Synchronous dispatch cannot wait:
+   * -32603, as for an asynchronous procedure.
+   */
+  private validating(request: InboundRequest, problem: Promise<string | undefined>, prepared: PreparedCall): string | Promise<PreparedCall | string> {
+    const { id, profile } = request;
+    const info = { requestId: id, method: request.method, tool: prepared.name };
+    if (request.mode === 'sync') {
+      problem.catch((error: unknown) => this.policy.report(error, info));
+      return errorResponse(id, ErrorCodes.InternalError, `Tool "${prepared.name}" validates its arguments asynchronously (its input schema returned a Promise); use StdioService`);
+    }
+    return problem.then(
+      (found) => (found === undefined ? prepared : invalidArguments(id, profile, found)),
+      (error: unknown) => this.policy.internal(id, error, info),
+    );
   }
 
   /**
@@ -284,6 +305,11 @@ export class ToolCaller {
   /** The result text; `meta` (`"_meta":{…},` or `''`) goes right before `isError`. */
   private write(id: RequestId, plan: ToolPlan, value: unknown, profile: ProtocolProfile, meta: string): string {
     const tool = plan.tool;
+    if (plan.outputValue) {
+      // a Standard Schema output: its own validation, and its output is what is sent
+      const checked = plan.outputValue(value);
+      return typeof checked === 'string' ? this.structured(id, tool, () => checked, value, profile, meta) : this.structured(id, tool, plan.output!, checked.value, profile, meta);
+    }
     if (plan.output) return this.structured(id, tool, plan.output, value, profile, meta);
     const content = tool.content;
     let formatter: ContentFormatter | undefined;
@@ -334,4 +360,9 @@ export class ToolCaller {
 
 function invalid(id: RequestId, message: string): string {
   return errorResponse(id, ErrorCodes.InvalidParams, message);
+}
+
+/** Arguments that fail their schema: a tool error the model can retry from (2025-11-25 on), -32602 before. */
+function invalidArguments(id: RequestId, profile: ProtocolProfile, problem: string): string {
+  return profile.validationIsToolError ? toolErrorResponse(id, problem) : invalid(id, problem);
 }

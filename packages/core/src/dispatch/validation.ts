@@ -2,6 +2,8 @@
  * Argument validation, compiled once per tool from its declared schema: each Type becomes a
  * check function, and a tool becomes a plan that maps named arguments to positions and reports
  * the first problem with the argument's path ("argument \"pos.x\": expected number, got null").
+ * A tool declared with a Standard Schema (zod, valibot, arktype …) is validated by the schema's
+ * own `~standard.validate` instead: its one positional argument is the schema's output.
  */
 import type { Type } from '../schema/Type';
 import { ObjectType } from '../schema/ObjectType';
@@ -10,7 +12,9 @@ import { EnumType } from '../schema/EnumType';
 import { NullableType } from '../schema/NullableType';
 import type { Tool } from '../declaration/Tool';
 import { describe as jsonKind } from '../schema/Property';
-import { isObject as isPlainObject } from '../guards';
+import { isObject as isPlainObject, isThenable } from '../guards';
+import { issuesMessage } from '../schema/StandardSchema';
+import type { StandardResult, StandardSchemaV1 } from '../schema/StandardSchema';
 
 /** Returns a problem description for `value` at `path`, or `undefined` when it is acceptable. */
 export type Check = (value: unknown, path: string) => string | undefined;
@@ -22,11 +26,14 @@ export interface ToolPlan {
   readonly arity: number;
   /**
    * Validates `args` and writes them into `positional` by parameter index.
-   * @returns the first problem, or `undefined`.
+   * @returns the first problem (a Standard Schema's: each), or `undefined` — a Promise of it
+   * when the tool's Standard Schema validates asynchronously (or its validator threw: it rejects).
    */
-  bind(args: Record<string, unknown>, positional: unknown[]): string | undefined;
+  bind(args: Record<string, unknown>, positional: unknown[]): string | undefined | Promise<string | undefined>;
   /** The check of the tool's structured output, when it has one. */
   readonly output?: Check;
+  /** A Standard Schema output: validates a result, giving the value to send or the problem. */
+  readonly outputValue?: (value: unknown) => { readonly value: unknown } | string;
 }
 
 const ok = (): undefined => undefined;
@@ -113,8 +120,10 @@ function compileMembers(
   };
 }
 
-/** Compiles a tool: its declared parameters, or its raw input schema. */
+/** Compiles a tool: its declared parameters, its Standard Schema, or its raw input schema. */
 export function compileTool(tool: Tool): ToolPlan {
+  const standard = tool.standardInput;
+  if (standard) return { tool, arity: 1, output: compileOutput(tool), outputValue: outputValueOf(tool), bind: (args, positional) => bindStandard(standard, args, positional) };
   const raw = tool.rawInputSchema;
   const params: Member[] = raw
     ? rawParams(raw)
@@ -126,6 +135,7 @@ export function compileTool(tool: Tool): ToolPlan {
     tool,
     arity,
     output: compileOutput(tool),
+    outputValue: outputValueOf(tool),
     bind(args, positional) {
       for (const key in args) {
         const i = index.get(key);
@@ -180,12 +190,13 @@ function admitsNull(type: Type): boolean {
 /**
  * Compiles the check of a tool's structured output: its Type, or what is checked of a raw
  * schema (the root's kind; for an object root, `required` names and top-level property kinds).
- * `undefined` for a tool without structured output.
+ * `undefined` for a tool without structured output; none for a Standard Schema (see `outputValue`).
  */
 export function compileOutput(tool: Tool): Check | undefined {
   const output = tool.output;
   if (!output) return undefined;
   if (output.type) return compileType(output.type, 'result');
+  if (output.standard) return ok; // validated by the schema itself (outputValue)
   const schema = output.schema;
   const root = rawCheck(rawKinds(schema), 'result');
   if (!output.objectRoot) return root;
@@ -204,4 +215,42 @@ export function compileOutput(tool: Tool): Check | undefined {
     }
     return undefined;
   };
+}
+
+/** A Standard Schema output's validation of a result: the value to send (the schema's output), or the problem. */
+function outputValueOf(tool: Tool): ToolPlan['outputValue'] {
+  const schema = tool.output?.standard;
+  return schema && ((value) => outputValue(schema, value));
+}
+
+/** Validates `args` with the tool's Standard Schema and writes its output into `positional[0]`. */
+function bindStandard(schema: StandardSchemaV1, args: Record<string, unknown>, positional: unknown[]): string | undefined | Promise<string | undefined> {
+  let result: StandardResult<unknown> | Promise<StandardResult<unknown>>;
+  try {
+    result = schema['~standard'].validate(args);
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+  if (!isThenable(result)) return take(result, positional);
+  return Promise.resolve(result).then((settled) => take(settled, positional));
+}
+
+function take(result: StandardResult<unknown>, positional: unknown[]): string | undefined {
+  if (result.issues) return issuesMessage(result.issues, 'arguments', 'argument');
+  positional[0] = result.value;
+  return undefined;
+}
+
+function outputValue(schema: StandardSchemaV1, value: unknown): { readonly value: unknown } | string {
+  let result: StandardResult<unknown> | Promise<StandardResult<unknown>>;
+  try {
+    result = schema['~standard'].validate(value);
+  } catch (error) {
+    return `its output schema threw: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  if (isThenable(result)) {
+    Promise.resolve(result).catch(() => undefined);
+    return 'its output schema validated asynchronously (returned a Promise); an output schema must validate synchronously';
+  }
+  return result.issues ? issuesMessage(result.issues, 'result', 'result') : { value: result.value };
 }

@@ -13,7 +13,8 @@ import type { ResultMeta } from './ResultMeta';
 import type { AuthInfo } from '../auth/AuthInfo';
 import type { Principal } from '../auth/Principal';
 import type { Era } from '../protocol/profile';
-import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult } from './asks';
+import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult, SchemaElicitRequest, SchemaElicitResult } from './asks';
+import type { InferOutput, StandardSchemaV1 } from '../schema/StandardSchema';
 import type { LoggingLevel } from '../protocol/logLevels';
 
 /**
@@ -105,6 +106,16 @@ export interface CallContext {
    * if (answer.action !== 'accept' || answer.content?.ok !== true) return 'kept';
    */
   elicit(request: ElicitRequest, options?: AskOptions): Promise<ElicitResult>;
+  /**
+   * Asks the user with a Standard Schema (zod, valibot, arktype …) instead of a
+   * `requestedSchema`: its Standard JSON Schema is sent, and an accepted answer's `content` is
+   * validated with it and resolves as its output (typed by the schema). An answer it refuses
+   * rejects with `InvalidAnswerError`; otherwise as above.
+   * @example
+   * const answer = await ctx.elicit({ message: 'Book it?', schema: z.object({ confirm: z.boolean(), seats: z.number().int().min(1) }) });
+   * if (answer.action === 'accept' && answer.content.confirm) book(answer.content.seats);
+   */
+  elicit<S extends StandardSchemaV1>(request: SchemaElicitRequest<S>, options?: AskOptions): Promise<SchemaElicitResult<InferOutput<S>>>;
   /** Asks the client's model for a completion (`sampling/createMessage`); otherwise as {@link CallContext.elicit}. */
   sample(request: SampleRequest, options?: AskOptions): Promise<SampleResult>;
   /** Asks the client for its roots (`roots/list`); otherwise as {@link CallContext.elicit}. */
@@ -228,11 +239,16 @@ export class ServiceDefinition {
 
   /**
    * Registers `fn` as the procedure of `tool` (under its name), typed from the declaration: its
-   * parameters are the tool's, in order, then the {@link CallContext}; its result is the output
-   * type of {@link Tool.setOutput} (anything for a text or content tool).
+   * parameters are the tool's, in order, then the {@link CallContext} — for a tool declared with
+   * a Standard Schema (`setInput`, `addTool(name, description, { input })`) one object, the
+   * schema's validated output; its result is the output type of {@link Tool.setOutput}
+   * (anything for a text or content tool).
    * @example
    * const add = decl.addTool('add', 'Add two integers').addParam('a', integerType()).addParam('b', integerType());
    * defs.registerTool(add, (a, b) => a + b); // a: number, b: number
+   * @example
+   * const sum = decl.addTool('sum', 'Add numbers', { input: z.object({ values: z.array(z.number()) }) });
+   * defs.registerTool(sum, ({ values }, ctx) => values.reduce((a, b) => a + b, 0)); // values: number[]
    */
   registerTool<P extends readonly ParamSpec[], O>(tool: Tool<P, O>, fn: ToolProcedure<P, O>): this {
     if (!(tool instanceof Tool)) throw new TypeError(`registerTool: expected a Tool (from decl.addTool), got ${describe(tool)}`);

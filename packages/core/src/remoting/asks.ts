@@ -9,8 +9,11 @@
  * (types, `enum`s, `required`, no other members). A bad answer is the client's error: on
  * 2026-07-28 the retry is answered `-32602`; on legacy stdio the ask rejects with
  * `InvalidAnswerError` (an `InputUnavailableError`). When the client cannot be asked
- * at all, the ask rejects with `InputUnavailableError`.
+ * at all, the ask rejects with `InputUnavailableError`. An elicitation with a Standard Schema
+ * (`{ message, schema }`) is checked with the schema too; an answer it refuses rejects the ask
+ * with `InvalidAnswerError` naming each failing member with the library's message.
  */
+import type { StandardSchemaV1 } from '../schema/StandardSchema';
 
 /** `elicitation/create` params: a message for the user and the schema of what to answer. */
 export interface ElicitRequest {
@@ -20,6 +23,23 @@ export interface ElicitRequest {
   requestedSchema: { type: 'object'; properties: Record<string, unknown>; required?: string[] } & Record<string, unknown>;
   [key: string]: unknown;
 }
+
+/**
+ * `elicitation/create` with a Standard Schema (zod, valibot, arktype …) instead of a
+ * `requestedSchema`: the schema's Standard JSON Schema is sent as the `requestedSchema`, and an
+ * accepted answer's `content` is validated with the schema and arrives as its output.
+ */
+export interface SchemaElicitRequest<S extends StandardSchemaV1 = StandardSchemaV1> {
+  /** What to ask the user. */
+  message: string;
+  /** A Standard Schema of a flat object of primitive properties, as MCP's elicitation allows. */
+  schema: S;
+  requestedSchema?: never;
+  [key: string]: unknown;
+}
+
+/** The answer to a {@link SchemaElicitRequest}: accepted, `content` is the schema's output. */
+export type SchemaElicitResult<T> = ({ action: 'accept'; content: T } | { action: 'decline' | 'cancel'; content?: undefined }) & { [key: string]: unknown };
 
 /** The user's answer: `accept` with `content`, or `decline`/`cancel`. */
 export interface ElicitResult {

@@ -4,13 +4,14 @@
  * providers reject some valid JSON Schema — Gemini refuses a session over one `type` array,
  * MCP Inspector's `--strict` flags the same — so, under `schemaDialect: 'portable'`, a raw schema
  * holding one of these is named once on stderr when serving starts (it is still published as
- * given: toolwire does not rewrite a schema it did not write; `declaration/unportableSchemas`
- * names them).
+ * given: toolwire does not rewrite a schema the user wrote; `declaration/unportableSchemas`
+ * names them). A schema a Standard Schema library wrote is rewritten where the rules allow
+ * ({@link publishedSchema}), and what is left is named the same way.
  *
  * The rules: no `type` array; no bare `true`/`false` where a schema is expected; no `$ref`
  * outside the document (not starting with `#`); no schema without a validation keyword (`{}`).
  */
-import type { JsonSchema } from './Type';
+import type { JsonSchema, SchemaDialect } from './Type';
 
 /** Keywords whose value is one schema. */
 const SCHEMA_KEYWORDS = ['items', 'contains', 'not', 'propertyNames', 'if', 'then', 'else', 'additionalProperties', 'unevaluatedProperties', 'additionalItems', 'unevaluatedItems', 'contentSchema'];
@@ -94,4 +95,43 @@ function visit(node: unknown, at: string, keyword: string | undefined, depth: nu
 
 function pointer(name: string): string {
   return name.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * A copy of a schema toolwire publishes from a schema library (Standard JSON Schema), written
+ * for hosts: without the root `$schema` (toolwire writes none), and under `'portable'` with each
+ * `type` array as an `anyOf` of single types and each stray `true`/`false` schema as `{}` /
+ * `{"not":{}}`. What is still not portable is named on stderr as for raw schemas.
+ */
+export function publishedSchema(schema: JsonSchema, dialect: SchemaDialect): JsonSchema {
+  const copy = JSON.parse(JSON.stringify(schema)) as JsonSchema;
+  delete copy.$schema;
+  return dialect === 'portable' ? (rewrite(copy, undefined, 0) as JsonSchema) : copy;
+}
+
+function rewrite(node: unknown, keyword: string | undefined, depth: number): unknown {
+  if (depth > MAX_DEPTH) return node;
+  if (typeof node === 'boolean') return keyword !== undefined && BOOLEAN_VALUED.has(keyword) ? node : node ? {} : { not: {} };
+  if (!isObject(node)) return node;
+  for (const key of MAP_KEYWORDS) {
+    const map = node[key];
+    if (isObject(map)) for (const name of Object.keys(map)) map[name] = rewrite(map[name], key, depth + 1);
+  }
+  for (const key of LIST_KEYWORDS) {
+    const list = node[key];
+    if (Array.isArray(list)) list.forEach((child, i) => (list[i] = rewrite(child, key, depth + 1)));
+  }
+  for (const key of SCHEMA_KEYWORDS) {
+    if (!(key in node)) continue;
+    const value = node[key];
+    node[key] = key === 'items' && Array.isArray(value) ? value.map((child) => rewrite(child, key, depth + 1)) : rewrite(value, key, depth + 1);
+  }
+  const type = node.type;
+  if (!Array.isArray(type) || type.length === 0) return node;
+  // {"type":["string","null"],"minLength":1} → {"minLength":1,"anyOf":[{"type":"string"},{"type":"null"}]}: a kind's keywords apply only to values of it anyway
+  delete node.type;
+  const branches = { anyOf: type.map((kind: unknown) => ({ type: kind })) };
+  if (Array.isArray(node.anyOf)) node.allOf = [...(Array.isArray(node.allOf) ? node.allOf : []), branches];
+  else node.anyOf = branches.anyOf;
+  return node;
 }

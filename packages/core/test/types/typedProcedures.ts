@@ -3,6 +3,10 @@
  * and typedProcedures.test.ts compiles it alone); every `@ts-expect-error` line must be an error
  * (tsc fails on an unused one). It is never run.
  */
+import { z } from 'zod';
+import * as v from 'valibot';
+import { toStandardJsonSchema } from '@valibot/to-json-schema';
+import { type } from 'arktype';
 import { ArrayType, CallContext, EnumType, NullableType, ObjectType, ServiceDefinition, ToolDeclaration, TypeOf, integerType, numberType, stringType, booleanType, toolError } from '@toolwire/core';
 
 const decl = new ToolDeclaration('typed', '1.0.0');
@@ -74,3 +78,29 @@ const raw = decl.addTool('raw').setInputSchema({ type: 'object', properties: { q
 defs.registerTool(raw, (q: string, anything: unknown) => q + String(anything));
 defs.registerTool(decl.getTool('add')!, (a: unknown) => a);
 defs.registerProcedure('whatever', (a: string, b: boolean) => a + String(b));
+
+// Standard Schema input (zod, valibot, arktype): one object, the schema's output, then the context
+const book = decl.addTool('book', 'Book', { input: z.object({ city: z.string(), seats: z.number().default(1) }), output: z.object({ ok: z.boolean() }) });
+defs.registerTool(book, ({ city, seats }, context: CallContext) => ({ ok: city.length > seats && context.requestId !== 0 }));
+// @ts-expect-error a property the schema does not have
+defs.registerTool(book, (input) => ({ ok: input.town === 'x' }));
+// @ts-expect-error the result must be what the output schema accepts
+defs.registerTool(book, () => ({ ok: 'yes' }));
+const counted = decl.addTool('counted').setInput(toStandardJsonSchema(v.object({ n: v.number() })));
+defs.registerTool(counted, ({ n }) => n + 1);
+// @ts-expect-error n is a number
+defs.registerTool(counted, ({ n }: { n: string }) => n);
+const flagged = decl.addTool('flagged').setInput(type({ flag: 'boolean' })).setOutput(new ObjectType().addProperty('flag', booleanType()));
+defs.registerTool(flagged, ({ flag }) => ({ flag: !flag }));
+// @ts-expect-error a property the schema does not have
+defs.registerTool(flagged, (input) => ({ flag: input.flags }));
+// ctx.elicit with a schema: the accepted content is the schema's output
+defs.registerTool(decl.addTool('ask'), async (context) => {
+  const answer = await context.elicit({ message: 'Sure?', schema: z.object({ ok: z.boolean() }) });
+  return answer.action === 'accept' && answer.content.ok;
+});
+defs.registerTool(decl.addTool('ask_wrong'), async (context) => {
+  const answer = await context.elicit({ message: 'Sure?', schema: z.object({ ok: z.boolean() }) });
+  // @ts-expect-error content is typed by the schema
+  return answer.action === 'accept' && answer.content.okay;
+});

@@ -151,7 +151,7 @@ export class TaskRunner implements TaskStarter {
    * @param answers - answers taken in the multi round-trip rounds before the task (`beginTask`).
    */
   async start(request: InboundRequest, answers: Readonly<Record<string, unknown>> = {}): Promise<DispatchResult> {
-    const prepared = this.tools.prepare(request);
+    const prepared = await this.tools.prepare(request);
     if (typeof prepared === 'string') return answer(prepared);
     const max = this.limits.maxConcurrentCalls;
     if (this.running.size >= max) {

@@ -8,6 +8,8 @@ import { Tool } from '../declaration/Tool';
 import { Resource } from '../declaration/Resource';
 import { ResourceTemplate } from '../declaration/ResourceTemplate';
 import type { ParamSpec, ParamValues } from '../declaration/Tool';
+import { Prompt } from '../declaration/Prompt';
+import type { ContentBlock } from '../content/blocks';
 import type { ToolError } from './ToolError';
 import type { ResultMeta } from './ResultMeta';
 import type { AuthInfo } from '../auth/AuthInfo';
@@ -196,6 +198,28 @@ export type ReadResult = string | Uint8Array | ArrayBuffer | ReadContent | reado
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ReadProcedure = (...args: any[]) => ReadResult | Promise<ReadResult>;
 
+/**
+ * What a prompt procedure receives after its arguments: the call context of a tool call (who
+ * is calling, the signal, progress, log, asks of the client — `ctx.elicit` and `ctx.sample`
+ * work as in a tool), without what only tools have (`toolName`, `beginTask`).
+ */
+export type PromptContext = Omit<CallContext, 'toolName' | 'beginTask'>;
+
+/** One message of a prompt: a role and one content block (text, image, audio, an embedded resource, a resource link). */
+export interface PromptMessage {
+  role: 'user' | 'assistant';
+  content: ContentBlock;
+}
+
+/**
+ * What a prompt procedure returns: a string (one user text message), one {@link PromptMessage},
+ * an array of them, or `{ description?, messages }` — or a Promise of any of these.
+ */
+export type PromptResult = string | PromptMessage | readonly PromptMessage[] | { description?: string; messages: readonly PromptMessage[] };
+
+/** The procedure of a prompt declared with arguments `A`: the arguments as an object (strings; optional ones may be absent), then the {@link PromptContext}. */
+export type PromptProcedure<A extends object = Record<string, string | undefined>> = (args: A, ctx: PromptContext) => PromptResult | Promise<PromptResult>;
+
 /** A registered procedure: the function and the `this` it is called with. */
 export interface ProcedureEntry {
   readonly fn: Procedure;
@@ -212,6 +236,34 @@ export interface ProcedureEntry {
 export class ServiceDefinition {
   private readonly procedures = new Map<string, ProcedureEntry>();
   private readonly readers = new Map<string, ReadProcedure>();
+  private readonly promptProcedures = new Map<string, PromptProcedure>();
+
+  /**
+   * Registers `fn` as the procedure of `prompt` (from `decl.addPrompt`), typed from its
+   * declaration: `args` holds the declared arguments (strings; optional ones may be absent),
+   * then the {@link PromptContext}. It returns a string, a message, messages or
+   * `{ description?, messages }`.
+   * @example
+   * const review = decl.addPrompt('review', 'Review code').addArgument('code', 'The code');
+   * defs.registerPrompt(review, ({ code }) => `Please review this code:\n${code}`);
+   */
+  registerPrompt<A extends object>(prompt: Prompt<A>, fn: PromptProcedure<A>): this {
+    if (!(prompt instanceof Prompt)) throw new TypeError(`registerPrompt: expected a Prompt (from decl.addPrompt), got ${describe(prompt)}`);
+    if (typeof fn !== 'function') throw new TypeError(`registerPrompt "${prompt.name}": expected a function, got ${describe(fn)}`);
+    if (this.promptProcedures.has(prompt.name)) throw new RangeError(`registerPrompt: duplicate procedure for prompt "${prompt.name}"`);
+    this.promptProcedures.set(prompt.name, fn as PromptProcedure);
+    return this;
+  }
+
+  /** The procedure registered for the prompt named `name`, or `undefined`. */
+  getPromptProcedure(name: string): PromptProcedure | undefined {
+    return this.promptProcedures.get(name);
+  }
+
+  /** The names of the prompts procedures are registered for. */
+  get promptNames(): readonly string[] {
+    return [...this.promptProcedures.keys()];
+  }
 
   /**
    * Registers the read procedure of a resource or resource template (by the object from

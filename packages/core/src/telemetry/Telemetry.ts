@@ -197,7 +197,8 @@ export class Telemetry {
   private shapeOf(envelope: Envelope | undefined, version: string | undefined, peer: PeerInfo | undefined, cached: boolean, target: NamedTarget | undefined): Shape {
     const method = envelope && this.methods.has(envelope.method) ? envelope.method : OTHER_METHOD;
     // only declared tools and prompts (the resolved target): an unknown name is the caller's (-32602), and must not grow span names
-    const named = target?.kind === 'tool' || target?.kind === 'prompt' ? target : undefined;
+    // (a completion/complete names a prompt too, but is not of it: its spans keep the method's name)
+    const named = (target?.kind === 'tool' || target?.kind === 'prompt') && this.methods.get(method) === target.kind ? target : undefined;
     if (!cached) return buildShape(method, this.methods.get(method) === 'tool', named, version, peer);
     const byKey = named === undefined ? this.byMethod : this.byTool;
     const key = named === undefined ? method : named.kind === 'tool' ? named.name : `prompt ${named.name}`;

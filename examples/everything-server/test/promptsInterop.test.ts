@@ -6,34 +6,15 @@
  * (arguments, an embedded resource, an image), complete, a missing argument refused — and over a
  * legacy stdio connection the prompt that asks the user, answered by the client's elicitation handler.
  */
-import { join } from 'node:path';
-import type { ChildProcess } from 'node:child_process';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { Transport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport as SdkHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport as SdkStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { Client as Client_1_17 } from 'sdk-1-17/client/index.js';
-import { StreamableHTTPClientTransport as Http_1_17 } from 'sdk-1-17/client/streamableHttp.js';
-import { Client as Client_1_10 } from 'sdk-1-10/client/index.js';
-import { StreamableHTTPClientTransport as Http_1_10 } from 'sdk-1-10/client/streamableHttp.js';
-import { Client as Client_1_0 } from 'sdk-1-0/client/index.js';
-import { StdioClientTransport as Stdio_1_0 } from 'sdk-1-0/client/stdio.js';
-import { startServer } from '../src/conformance';
 import { RED_PIXEL_PNG } from '../src/media';
+import { MAIN, everythingOverHttp, officialClients } from './helpers/officialClients';
 
 jest.setTimeout(30_000);
 
-const main = join(__dirname, '..', 'dist', 'main.js');
-let http: { url: string; child: ChildProcess };
-beforeAll(async () => {
-  http = await startServer();
-});
-afterAll(() => {
-  http.child.kill('SIGTERM');
-});
+const url = everythingOverHttp();
 
 type Message = { role: string; content: { type: string; text?: string; data?: string; mimeType?: string; resource?: { uri: string; text?: string } } };
 
@@ -44,29 +25,7 @@ interface PromptClient {
   close(): Promise<void>;
 }
 
-type Make = () => Promise<PromptClient>;
-
-const connect = (make: () => { connect(transport: unknown): Promise<void> }, transport: () => unknown): Make => async () => {
-  const client = make();
-  await client.connect(transport());
-  return client as unknown as PromptClient;
-};
-const v2 = (transport: () => Transport, pin?: string): Make => connect(() => new Client({ name: 'prompts-interop', version: '1.0.0' }, pin ? { versionNegotiation: { mode: { pin } } } : {}), transport);
-const httpV2 = (): Transport => new StreamableHTTPClientTransport(new URL(http.url));
-const stdioV2 = (): Transport => new StdioClientTransport({ command: process.execPath, args: [main, '--stdio'], stderr: 'pipe' });
-const sdkStdio = () => new SdkStdio({ command: process.execPath, args: [main, '--stdio'], stderr: 'pipe' });
-
-const clients: [string, Make][] = [
-  ['client 2.4.0 legacy over HTTP', v2(httpV2)],
-  ['client 2.4.0 2026-07-28 over HTTP', v2(httpV2, '2026-07-28')],
-  ['client 2.4.0 legacy over stdio', v2(stdioV2)],
-  ['client 2.4.0 2026-07-28 over stdio', v2(stdioV2, '2026-07-28')],
-  ['SDK 1.32 over HTTP', connect(() => new SdkClient({ name: 'prompts-interop-v1', version: '1.0.0' }), () => new SdkHttp(new URL(http.url)))],
-  ['SDK 1.32 over stdio', connect(() => new SdkClient({ name: 'prompts-interop-v1', version: '1.0.0' }), sdkStdio)],
-  ['SDK 1.17 (2025-06-18) over HTTP', connect(() => new Client_1_17({ name: 'prompts-interop-1.17', version: '1.0.0' }), () => new Http_1_17(new URL(http.url)))],
-  ['SDK 1.10 (2025-03-26) over HTTP', connect(() => new Client_1_10({ name: 'prompts-interop-1.10', version: '1.0.0' }), () => new Http_1_10(new URL(http.url)))],
-  ['SDK 1.0 (2024-11-05) over stdio', connect(() => new Client_1_0({ name: 'prompts-interop-1.0', version: '1.0.0' }, { capabilities: {} }), () => new Stdio_1_0({ command: process.execPath, args: [main, '--stdio'], stderr: 'pipe' }))],
-];
+const clients = officialClients<PromptClient>('prompts-interop', url);
 
 describe.each(clients)('%s', (_name, make) => {
   let client: PromptClient;
@@ -110,7 +69,7 @@ describe('a prompt that asks, on a legacy stdio connection (SDK 1.32)', () => {
       asked.push(String(request.params.message));
       return { action: 'accept', content: { context: 'the stdio pipe' } };
     });
-    await client.connect(sdkStdio());
+    await client.connect(new SdkStdio({ command: process.execPath, args: [MAIN, '--stdio'], stderr: 'pipe' }));
     try {
       const result = await client.getPrompt({ name: 'test_input_required_result_prompt' });
       expect(asked).toEqual(['What context should the prompt use?']);

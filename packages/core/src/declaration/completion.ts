@@ -13,23 +13,38 @@ import type { Principal } from '../auth/Principal';
 /** At most this many values go into one `completion/complete` result (the MCP limit). */
 export const MAX_COMPLETION_VALUES = 100;
 
-/** Who asks for a completion, and how (a read procedure's context has the same members, and a URI). */
+/**
+ * Who asks, and how — the members every procedure's context has: a completion function's, a read
+ * procedure's (`ReadContext` adds its URI) and a tool's or prompt's (`CallContext` adds the rest).
+ */
 export interface CompletionContext {
   /** The JSON-RPC id of the request. */
   readonly requestId: string | number;
   /** The protocol version in force for this request. */
   readonly protocolVersion: string;
-  /** The protocol era of this request. */
+  /** The protocol era of this request: `legacy` (negotiated by `initialize`) or `modern` (2026-07-28, named per request). */
   readonly era: Era;
   /** Aborted when the client goes away (HTTP) or the connection ends. */
   readonly signal: AbortSignal;
-  /** The transport's request object, when it has one. */
+  /** The transport's request object (Express: the `req`), when the transport has one. */
   readonly request?: unknown;
-  /** The verified access token's facts on a protected endpoint; `undefined` elsewhere. */
+  /**
+   * The verified access token's facts (subject, client id, scopes, expiry, claims) when the
+   * endpoint is a protected resource (HTTP `auth` option); never the raw token. `undefined` on
+   * stdio and on open endpoints.
+   */
   readonly auth?: AuthInfo;
-  /** Who is asking (as a tool call's `ctx.principal`). */
+  /**
+   * Who is calling, as everything keyed by caller sees it (the owner of a call's tasks, the
+   * binding of its `requestState`): the token's issuer, subject and client id with `auth`; the
+   * connection on stdio; `{ kind: 'anonymous' }` on an open HTTP endpoint.
+   */
   readonly principal: Principal;
-  /** The capabilities the client declared, as far as this request can know them (`{}` when unknown). */
+  /**
+   * The capabilities the client declared, as far as this request can know them: on stdio the
+   * `capabilities` of the connection's `initialize`; over stateless HTTP nothing carries them,
+   * so `{}` (unknown). Never `undefined`.
+   */
   readonly clientCapabilities: Readonly<Record<string, unknown>>;
 }
 

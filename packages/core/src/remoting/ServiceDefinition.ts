@@ -9,12 +9,10 @@ import { Resource } from '../declaration/Resource';
 import { ResourceTemplate } from '../declaration/ResourceTemplate';
 import type { ParamSpec, ParamValues } from '../declaration/Tool';
 import { Prompt } from '../declaration/Prompt';
+import type { CompletionContext } from '../declaration/completion';
 import type { ContentBlock } from '../content/blocks';
 import type { ToolError } from './ToolError';
 import type { ResultMeta } from './ResultMeta';
-import type { AuthInfo } from '../auth/AuthInfo';
-import type { Principal } from '../auth/Principal';
-import type { Era } from '../protocol/profile';
 import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult, SchemaElicitRequest, SchemaElicitResult } from './asks';
 import type { InferOutput, StandardSchemaV1 } from '../schema/StandardSchema';
 import type { LoggingLevel } from '../protocol/logLevels';
@@ -34,40 +32,14 @@ import type { LoggingLevel } from '../protocol/logLevels';
  *   return files.length;
  * });
  */
-export interface CallContext {
-  /** The JSON-RPC id of the tools/call request. */
-  readonly requestId: string | number;
+export interface CallContext extends CompletionContext {
   /** The tool being called. */
   readonly toolName: string;
-  /** The protocol version in force for this request. */
-  readonly protocolVersion: string;
-  /** The protocol era of this request: `legacy` (negotiated by `initialize`) or `modern` (2026-07-28, named per request). */
-  readonly era: Era;
   /**
    * Aborted when the call is cancelled: `notifications/cancelled` (stdio), the client closing
    * the connection (HTTP), or `callTimeoutMs`. Its `reason` says which.
    */
   readonly signal: AbortSignal;
-  /** The transport's request object (Express: the `req`), when the transport has one. */
-  readonly request?: unknown;
-  /**
-   * The verified access token's facts (subject, client id, scopes, expiry, claims) when the
-   * endpoint is a protected resource (HTTP `auth` option); never the raw token. `undefined` on
-   * stdio and on open endpoints.
-   */
-  readonly auth?: AuthInfo;
-  /**
-   * Who is calling, as everything keyed by caller sees it (the owner of this call's tasks, the
-   * binding of its `requestState`): the token's issuer, subject and client id with `auth`; the
-   * connection on stdio; `{ kind: 'anonymous' }` on an open HTTP endpoint.
-   */
-  readonly principal: Principal;
-  /**
-   * The capabilities the client declared, as far as this request can know them: on stdio the
-   * `capabilities` of the connection's `initialize`; over stateless HTTP nothing carries them,
-   * so `{}` (unknown). Never `undefined`.
-   */
-  readonly clientCapabilities: Readonly<Record<string, unknown>>;
   /**
    * Reports how far the call is: sends `notifications/progress` for the request's
    * `_meta.progressToken`. Without a token (the client did not ask) it is a no-op: nothing is
@@ -157,25 +129,9 @@ export type ToolProcedure<P extends readonly ParamSpec[], O = unknown> = number 
  * What a resource read procedure receives after the template's variables (none for a static
  * resource): the URI being read and who is reading it.
  */
-export interface ReadContext {
+export interface ReadContext extends CompletionContext {
   /** The URI of the `resources/read` request. */
   readonly uri: string;
-  /** The JSON-RPC id of the request. */
-  readonly requestId: string | number;
-  /** The protocol version in force for this request. */
-  readonly protocolVersion: string;
-  /** The protocol era of this request. */
-  readonly era: Era;
-  /** Aborted when the client goes away (HTTP) or the connection ends. */
-  readonly signal: AbortSignal;
-  /** The transport's request object, when it has one. */
-  readonly request?: unknown;
-  /** The verified access token's facts on a protected endpoint; `undefined` elsewhere. */
-  readonly auth?: AuthInfo;
-  /** Who is calling (see {@link CallContext.principal}). */
-  readonly principal: Principal;
-  /** The capabilities the client declared, as far as this request can know them (`{}` when unknown). */
-  readonly clientCapabilities: Readonly<Record<string, unknown>>;
 }
 
 /** One item a read returns: text or bytes (base64 on the wire), with its own URI, MIME type or `_meta` when they differ from the resource's. */

@@ -3,7 +3,8 @@
  * the same derivation of the caller — a token's issuer, subject and client id in separate slots,
  * the stdio connection, or the anonymous principal of an open endpoint.
  */
-import { Access, Dispatcher, ServiceDefinition, Session, ToolDeclaration } from '@toolwire/core';
+import { Access, Session } from '@toolwire/core/transport';
+import { Dispatcher, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import type { AuthInfo, CallContext, DispatchContext, Principal } from '@toolwire/core';
 
 const POLICY = { resourceMetadataUrl: 'http://127.0.0.1/.well-known/oauth-protected-resource', requiredScopes: [], listOnlyPermittedTools: false };

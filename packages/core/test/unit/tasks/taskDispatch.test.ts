@@ -8,7 +8,8 @@
  * -32602 for unknown and foreign ids; MRTR rounds before the task (`beginTask`); the
  * `taskStore` option and the bound on tasks in flight.
  */
-import { Access, Dispatcher, MemoryTaskStore, ServiceDefinition, ToolDeclaration, integerType, stringType, toolError } from '@toolwire/core';
+import { Access } from '@toolwire/core/transport';
+import { Dispatcher, MemoryTaskStore, ServiceDefinition, ToolDeclaration, integerType, stringType, toolError } from '@toolwire/core';
 import type { AuthInfo, CallContext, DispatcherOptions, DispatchContext } from '@toolwire/core';
 
 const MODERN = '2026-07-28';

@@ -53,6 +53,16 @@ export default tseslint.config(
     },
   },
   {
+    // type-aware promise rules on every package's source: no Promise left unhandled, none passed
+    // where a void callback is expected (the rule chain and the transports may go asynchronous)
+    files: ['packages/*/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

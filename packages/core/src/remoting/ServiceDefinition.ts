@@ -61,9 +61,10 @@ export interface CallContext {
    */
   readonly principal: Principal;
   /**
-   * The capabilities the client declared, as far as this request can know them: on stdio the
-   * `capabilities` of the connection's `initialize`; over stateless HTTP nothing carries them,
-   * so `{}` (unknown). Never `undefined`.
+   * The capabilities the client declared, as far as this request can know them: on 2026-07-28
+   * the request's own `_meta["io.modelcontextprotocol/clientCapabilities"]` (every transport); on
+   * a legacy stdio connection the `capabilities` of its `initialize`; over stateless legacy HTTP
+   * nothing carries them, so `{}` (unknown). Never `undefined`.
    */
   readonly clientCapabilities: Readonly<Record<string, unknown>>;
   /**
@@ -82,9 +83,11 @@ export interface CallContext {
   progress(progress: number, total?: number, message?: string): void;
   /**
    * Sends a log message (`notifications/message`) when the declaration enables logging
-   * (`new ToolDeclaration(…, { logging: true })`) and `level` is at or above the level in force
-   * (`logging/setLevel` on a stdio connection; the declaration's default, `info`, over stateless
-   * HTTP). Below that level it does nothing. On a declaration without `logging: true` nothing is
+   * (`new ToolDeclaration(…, { logging: true })`) and `level` is at or above the level in force:
+   * on 2026-07-28 the request's `_meta["io.modelcontextprotocol/logLevel"]` — a request without
+   * one gets no log at all (that version has no `logging/setLevel`); on legacy versions
+   * `logging/setLevel` on a stdio connection, else the declaration's default, `info` (stateless
+   * HTTP keeps no level). Below that level it does nothing. On a declaration without `logging: true` nothing is
    * sent and a warning says so on stderr, once per process. Nothing is sent once the call has
    * been answered or cancelled.
    * @param data - any JSON-serializable value (a string, an object …).

@@ -91,7 +91,7 @@ export interface DispatcherOptions {
   /**
    * Where tasks live (tools declared with `setTaskSupport`): a {@link TaskStore} — pass a
    * `RedisTaskStore` (`@toolwire/redis`) so several instances share them. Default: a
-   * {@link MemoryTaskStore} of this process, made when the first task is created.
+   * `MemoryTaskStore` of this process, made when the first task is created.
    */
   taskStore?: TaskStore;
   /**

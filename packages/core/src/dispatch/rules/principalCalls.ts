@@ -11,6 +11,7 @@ import { ErrorCodes } from '../../faults/ErrorCodes';
 import { busy } from '../DispatchResult';
 import { errorResponse } from '../jsonRpc';
 import { principalOf } from '../principal';
+import type { InboundRequest } from '../Inbound';
 import type { Services } from '../methods/Handler';
 import { Tally } from '../tally';
 import type { Rule } from './Rule';
@@ -21,22 +22,22 @@ const inFlight = new WeakMap<Services, Tally>();
 export const principalCalls: Rule = {
   name: 'principalCalls',
   concerns: (method) => method?.targetKind === 'tool',
-  before(request, services) {
-    const tally = inFlight.get(services);
-    if (!tally?.total) return undefined;
-    const max = services.tools.limits.maxConcurrentCallsPerPrincipal;
-    const held = tally.of(principalOf(request.context).key);
-    if (held < max) return undefined;
-    return busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: this caller has ${held} tool calls in flight (maxConcurrentCallsPerPrincipal (${max})); try again later`));
-  },
+  // one step around the call (no separate `before`): it refuses, or counts what it lets through
   around(message, next, services) {
+    let tally = inFlight.get(services);
+    if (tally?.total) {
+      const max = services.tools.limits.maxConcurrentCallsPerPrincipal;
+      const held = tally.of(principalOf(message.context).key);
+      if (held >= max) {
+        return busy(errorResponse((message as InboundRequest).id, ErrorCodes.ServerBusy, `Server busy: this caller has ${held} tool calls in flight (maxConcurrentCallsPerPrincipal (${max})); try again later`));
+      }
+    }
     const reply = next();
     if (!(reply instanceof Promise)) return reply;
-    let tally = inFlight.get(services);
     if (!tally) inFlight.set(services, (tally = new Tally()));
     const key = principalOf(message.context).key;
-    const held = tally;
-    held.add(key);
-    return reply.finally(() => held.remove(key));
+    const counted = tally;
+    counted.add(key);
+    return reply.finally(() => counted.remove(key));
   },
 };

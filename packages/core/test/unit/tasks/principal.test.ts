@@ -77,4 +77,16 @@ describe('one principal', () => {
     expect((await legacy(dispatcher, 'tasks/list', {}, mine)).result.tasks.map((t: { taskId: string }) => t.taskId)).toEqual([taskId]);
     release();
   });
+
+  it('an anonymous tasks/list (an open HTTP endpoint) answers an empty list: another client\'s task ids are not handed out, though the id still reads the task', async () => {
+    const { dispatcher, release } = server();
+    const anonymous: DispatchContext = {};
+    const taskId = (await legacy(dispatcher, 'tools/call', { name: 'slow', arguments: {}, task: {} }, anonymous)).result.task.taskId;
+    const listed = await legacy(dispatcher, 'tasks/list', {}, anonymous);
+    expect(listed.result).toEqual({ tasks: [] });
+    expect((await legacy(dispatcher, 'tasks/list', { cursor: 'anything' }, anonymous)).result).toEqual({ tasks: [] });
+    // whoever holds the id (the only key on an open endpoint) still reads it
+    expect((await legacy(dispatcher, 'tasks/get', { taskId }, anonymous)).result.taskId).toBe(taskId);
+    release();
+  });
 });

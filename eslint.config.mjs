@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', 'docs/api/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -28,28 +28,38 @@ export default tseslint.config(
   {
     files: ['packages/express/src/**/*.ts', 'packages/stdio/src/**/*.ts', 'packages/fastify/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@toolwire/core/*', '!@toolwire/core/transport', '../../core/*', '../../../core/*'] }],
+      'no-restricted-imports': ['error', { patterns: ['@toolwire/core/*', '!@toolwire/core/transport', '!@toolwire/core/http', '!@toolwire/core/task-store', '../../core/*', '../../../core/*'] }],
     },
   },
   {
     // @toolwire/testing: core's public entries and node: built-ins; never Express or supertest (a target is any shape that fits)
     files: ['packages/testing/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@toolwire/core/*', '!@toolwire/core/transport', '../../core/*', '../../../core/*', 'express', 'supertest', '@toolwire/express', '@toolwire/express/*'] }],
+      'no-restricted-imports': ['error', { patterns: ['@toolwire/core/*', '!@toolwire/core/transport', '!@toolwire/core/http', '!@toolwire/core/task-store', '../../core/*', '../../../core/*', 'express', 'supertest', '@toolwire/express', '@toolwire/express/*'] }],
     },
   },
   {
     // @toolwire/fetch runs on Web-standard runtimes (Workers have no node: modules)
     files: ['packages/fetch/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', '@toolwire/core/*', '!@toolwire/core/transport', '../../core/*', '../../../core/*', 'express', 'http', 'stream', 'fs', 'net'] }],
+      'no-restricted-imports': ['error', { patterns: ['node:*', '@toolwire/core/*', '../../core/*', '../../../core/*', 'express', 'http', 'stream', 'fs', 'net', '!@toolwire/core/transport', '!@toolwire/core/http', '!@toolwire/core/task-store'] }],
     },
   },
   {
     // @toolwire/jwt: core's public entry and jose only; Web-standard APIs (fetch, URL), no node:
     files: ['packages/jwt/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', '@toolwire/core/*', '!@toolwire/core/transport', '../../core/*', '../../../core/*', 'express', 'http', 'stream', 'fs', 'net'] }],
+      'no-restricted-imports': ['error', { patterns: ['node:*', '@toolwire/core/*', '../../core/*', '../../../core/*', 'express', 'http', 'stream', 'fs', 'net', '!@toolwire/core/transport', '!@toolwire/core/http', '!@toolwire/core/task-store'] }],
+    },
+  },
+  {
+    // type-aware promise rules on every package's source: no Promise left unhandled, none passed
+    // where a void callback is expected (the rule chain and the transports may go asynchronous)
+    files: ['packages/*/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {

@@ -34,6 +34,7 @@ export const LIMITS = Object.freeze({
   maxUriLength: 64,
   callTimeoutMs: 300,
   maxConcurrentCalls: 2,
+  maxConcurrentCallsPerPrincipal: 1,
 });
 
 /** The task options every transport passes through to its dispatcher (a row reads them back in a CreateTaskResult). */

@@ -365,8 +365,12 @@ export const RULES: readonly Rule[] = [
   },
   {
     name: 'maxConcurrentCalls: beyond the cap a call is refused at once (-32000, HTTP 503 with Retry-After); the held ones finish',
+    // serveStdio makes a dispatcher per connection, and a connection is one principal: there the
+    // smaller cap, maxConcurrentCallsPerPrincipal, is the one a client meets (its row below)
+    applies: (t) => t.name !== 'serveStdio',
     async check(t, p) {
-      const held = [t.send(call(p.version, 'gate', {}, { id: 301 })), t.send(call(p.version, 'gate', {}, { id: 302 }))];
+      // two callers (tokens; over stdio, connections), one call each: within each one's share
+      const held = [t.send(call(p.version, 'gate', {}, { id: 301 })), t.send(call(p.version, 'gate', {}, { id: 302, token: 'admin' }))];
       await t.recorder.gate.whenHeld(LIMITS.maxConcurrentCalls);
       const refused = await t.send(call(p.version, 'gate', {}, { id: 303 }));
       expectStatus(t, refused, 503);
@@ -452,6 +456,27 @@ export const RULES: readonly Rule[] = [
       expect(spans.map((span) => span.name)).toEqual(['prompts/get brief']);
       expect(spans[0].attributes).toEqual(expect.objectContaining({ 'mcp.method.name': 'prompts/get', 'gen_ai.prompt.name': 'brief', 'mcp.protocol.version': p.version }));
       expect(spans[0].attributes).not.toHaveProperty('gen_ai.tool.name');
+    },
+  },
+  {
+    name: 'maxConcurrentCallsPerPrincipal: one caller beyond its share is refused at once (-32000, HTTP 503 with Retry-After, naming the limit) while another caller\'s call runs',
+    async check(t, p) {
+      const mine = t.send(call(p.version, 'gate', {}, { id: 311 }));
+      await t.recorder.gate.whenHeld(1);
+      const refused = await t.send(call(p.version, 'gate', {}, { id: 312 }));
+      expectStatus(t, refused, 503);
+      if (t.name !== 'serveStdio') expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(refused.reply?.id).toBe(312);
+      expectError(refused, ErrorCodes.ServerBusy, /this caller has 1 tool calls in flight \(maxConcurrentCallsPerPrincipal \(1\)\)/);
+      const theirs = t.send(call(p.version, 'gate', {}, { id: 313, token: 'admin' })); // another principal: its own share
+      await t.recorder.gate.whenHeld(2);
+      t.recorder.gate.open();
+      for (const seen of await Promise.all([mine, theirs])) expect(text(seen)).toBe('passed');
+      expect(text(await t.send(call(p.version, 'add', { a: 1, b: 2 })))).toBe('3');
+      const again = t.send(call(p.version, 'gate', {}, { id: 314 })); // the share is free again
+      await t.recorder.gate.whenHeld(1);
+      t.recorder.gate.open();
+      expect(text(await again)).toBe('passed');
     },
   },
   {

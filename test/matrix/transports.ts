@@ -11,7 +11,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import express from 'express';
-import { Access, Dispatcher, META, isModernVersion, resourceMetadataUrl } from '@toolwire/core';
+import { Access } from '@toolwire/core/transport';
+import { Dispatcher, META, isModernVersion } from '@toolwire/core';
+import { resourceMetadataUrl } from '@toolwire/core/http';
 import type { DispatchContext } from '@toolwire/core';
 import { mcpHandler, mcpRouter } from '@toolwire/express';
 import { mcpFetchHandler } from '@toolwire/fetch';
@@ -27,7 +29,7 @@ export interface RequestSpec {
   readonly method: string;
   readonly params?: Record<string, unknown>;
   readonly id?: number;
-  /** The bearer token (protected transports; default `reader`). */
+  /** The bearer token (protected transports; default `reader`); over stdio each token is its own connection (its own principal). */
   readonly token?: string;
   /** The client's capabilities (legacy: in `initialize`; modern: in `_meta`); default none. */
   readonly capabilities?: Record<string, unknown>;
@@ -288,7 +290,9 @@ function stdioTransport(decl: Parameters<typeof serveStdio>[1], defs: Parameters
   const connections = new Map<string, StdioConnection>();
   const connection = async (spec: RequestSpec): Promise<StdioConnection> => {
     const modern = isModernVersion(spec.version);
-    const key = modern ? 'modern' : `${spec.version} ${JSON.stringify(spec.capabilities ?? {})}`;
+    // over stdio a caller is a connection: another token stands for another client, on its own connection
+    const caller = spec.token ?? 'reader';
+    const key = modern ? `modern ${caller}` : `${spec.version} ${JSON.stringify(spec.capabilities ?? {})} ${caller}`;
     let open = connections.get(key);
     if (!open) {
       open = new StdioConnection(defs, decl, options);

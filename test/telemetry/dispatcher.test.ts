@@ -7,7 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import * as api from '@opentelemetry/api';
-import { Dispatcher, META, ServiceDefinition, Session, ToolDeclaration, integerType, toolError } from '@toolwire/core';
+import { Dispatcher, META, ServiceDefinition, ToolDeclaration, integerType, toolError } from '@toolwire/core';
+import { Session } from '@toolwire/core/transport';
 import type { CallContext, DispatchContext } from '@toolwire/core';
 import { BasicTracerProvider, InMemorySpanExporter, ParentBasedSampler, SamplingDecision, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { Sampler } from '@opentelemetry/sdk-trace-base';

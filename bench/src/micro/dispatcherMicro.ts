@@ -4,7 +4,8 @@
  * same checker the HTTP suite uses, then timed in batches: the fastest batch gives ns per call
  * (noise from other processes only ever adds time), the median batch is reported beside it.
  */
-import { Dispatcher, ObjectType, integerType, type DispatchContext, type DispatchResult } from '@toolwire/core';
+import { Dispatcher, ObjectType, integerType, type DispatchContext } from '@toolwire/core';
+import { type DispatchResult } from '@toolwire/core/transport';
 import { toolwireService } from '../servers/toolwireDefinition';
 import { PROTOCOL_VERSION, SMALL_TOOL_COUNT, variantOf, workload, type Workload, type WorkloadId } from '../fixture/workloads';
 import { checkCallText, checkToolsList } from '../fixture/checks';

@@ -2,6 +2,8 @@
 /**
  * The everything server. `--port N` (default `$PORT` or 3001; 0 picks a free port) serves
  * `http://127.0.0.1:N/mcp` and logs the bound URL to stderr; `--stdio` serves standard I/O;
+ * `--max-running-tasks-per-principal N` raises the open endpoint's share of running tasks (its
+ * callers are all the one anonymous principal; default 100 per instance).
  * `--page-size N` pages tools/list N tools at a time; `--call-timeout-ms N` answers a call still
  * running after N ms with `isError: true` "timed out after N ms" and aborts its signal;
  * `--schema-dialect portable` writes the schemas without type arrays (`schemaDialect: 'portable'`).
@@ -37,7 +39,7 @@ import { EVERYTHING_CARD, EVERYTHING_REGISTRY } from './identity';
 
 function fail(message: string): never {
   console.error(`toolwire-everything: ${message}`);
-  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--call-timeout-ms N] [--schema-dialect default|portable] [--server-card] [--server-json] [--auth-issuer URL --auth-resource URL] [--task-store memory|redis://HOST:PORT|rediss://HOST:PORT [--task-store-ca FILE] [--task-store-cert FILE --task-store-key FILE] [--task-key-prefix P] [--task-lease-ms N]]');
+  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--call-timeout-ms N] [--max-running-tasks-per-principal N] [--schema-dialect default|portable] [--server-card] [--server-json] [--auth-issuer URL --auth-resource URL] [--task-store memory|redis://HOST:PORT|rediss://HOST:PORT [--task-store-ca FILE] [--task-store-cert FILE --task-store-key FILE] [--task-key-prefix P] [--task-lease-ms N]]');
   process.exit(2);
 }
 
@@ -46,6 +48,7 @@ interface Args {
   port: number;
   pageSize?: number;
   callTimeoutMs?: number;
+  maxRunningTasksPerPrincipal?: number;
   schemaDialect?: SchemaDialect;
   authIssuer?: string;
   authResource?: string;
@@ -68,6 +71,7 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i] === '--port') args.port = Number(argv[++i]);
     else if (argv[i] === '--page-size') args.pageSize = Number(argv[++i]);
     else if (argv[i] === '--call-timeout-ms') args.callTimeoutMs = Number(argv[++i]);
+    else if (argv[i] === '--max-running-tasks-per-principal') args.maxRunningTasksPerPrincipal = Number(argv[++i]);
     else if (argv[i] === '--schema-dialect') args.schemaDialect = argv[++i] as SchemaDialect;
     else if (argv[i] === '--server-card') args.serverCard = true;
     else if (argv[i] === '--server-json') args.serverJson = true;
@@ -87,6 +91,9 @@ function parseArgs(argv: string[]): Args {
   if (args.pageSize !== undefined && (!Number.isInteger(args.pageSize) || args.pageSize < 1)) fail('the page size must be a positive integer');
   if (args.callTimeoutMs !== undefined && (!Number.isInteger(args.callTimeoutMs) || args.callTimeoutMs < 1 || args.callTimeoutMs > 2 ** 31 - 1)) {
     fail('the call timeout must be a positive integer number of ms (at most 2147483647)');
+  }
+  if (args.maxRunningTasksPerPrincipal !== undefined && (!Number.isInteger(args.maxRunningTasksPerPrincipal) || args.maxRunningTasksPerPrincipal < 1)) {
+    fail('--max-running-tasks-per-principal must be a positive integer');
   }
   if (args.schemaDialect !== undefined && args.schemaDialect !== 'default' && args.schemaDialect !== 'portable') fail('the schema dialect must be default or portable');
   if ((args.authIssuer === undefined) !== (args.authResource === undefined)) fail('--auth-issuer and --auth-resource go together');
@@ -199,7 +206,7 @@ async function main(): Promise<void> {
     const closeOnSignal = () => closeStore(0);
     process.once('SIGINT', closeOnSignal);
     process.once('SIGTERM', closeOnSignal);
-    await serveStdio(defs, decl, { onError, callTimeoutMs: args.callTimeoutMs, ...tasks });
+    await serveStdio(defs, decl, { onError, callTimeoutMs: args.callTimeoutMs, maxRunningTasksPerPrincipal: args.maxRunningTasksPerPrincipal, ...tasks });
     if (taskStore) closeStore(0); // stdin ended: the Redis connections would keep the process alive
     return;
   }
@@ -210,7 +217,7 @@ async function main(): Promise<void> {
     app.use(`/.well-known/oauth-protected-resource${path}`, protectedResourceMetadata(auth));
   }
   const serverCard = args.serverCard ? { serverCard: EVERYTHING_CARD } : {};
-  app.use('/mcp', mcpRouter(decl, defs, { onError, callTimeoutMs: args.callTimeoutMs, ...(auth ? { auth } : {}), ...serverCard, ...tasks }), mcpErrorHandler());
+  app.use('/mcp', mcpRouter(decl, defs, { onError, callTimeoutMs: args.callTimeoutMs, maxRunningTasksPerPrincipal: args.maxRunningTasksPerPrincipal, ...(auth ? { auth } : {}), ...serverCard, ...tasks }), mcpErrorHandler());
   // Slow clients cannot hold sockets open: a request's headers must arrive within 10 s and the
   // whole request within 30 s (the response — a long call, an SSE stream — is not limited by
   // these), and an idle keep-alive connection is closed after 5 s.

@@ -1,9 +1,22 @@
 /**
- * @toolwire/core — what tool authors use: schema types, declarations, procedures, faults,
- * content types, the dispatcher, the options of every transport (HTTP rules, authorization) and
- * the task stores. What transport authors use — the HTTP pipeline and its adapter interface, the
- * HTTP rules, JSON-RPC envelopes, setup checks — is the other entry, `@toolwire/core/transport`
- * (`transport.ts`). These two files are the only barrels.
+ * @toolwire/core — what tool authors use; the one place its public names are chosen. Each group
+ * is here because a tool author writes it:
+ * - schema types and Standard Schema types: the parameters and outputs of tools;
+ * - declarations (ToolDeclaration, Tool, Resource, ResourceTemplate, ServerIdentity, the Apps UI
+ *   fields, server cards and registry entries): what a server offers and how hosts see it;
+ * - protocol versions, `_meta` keys and logging levels: what a declaration and a procedure may
+ *   ask about the client's protocol;
+ * - ServiceDefinition, the call and read contexts, asks, faults and ErrorCodes: procedures and
+ *   how they fail; content types and blocks: what they return;
+ * - the Dispatcher, its options and context, limits, the error hook: running a server in-process
+ *   and testing it; telemetry's option types; the options of every transport (HttpOptions,
+ *   AuthOptions) as types, since a server author passes them;
+ * - the task stores a server picks (MemoryTaskStore; the TaskStore type a RedisTaskStore fits)
+ *   and the principal types its procedures read.
+ * Everything else has its audience's entry: `@toolwire/core/transport` (a transport's dispatcher
+ * side: setup checks, JSON-RPC envelopes, Session, the per-request Access), `@toolwire/core/http`
+ * (HTTP adapters: the pipeline, HTTP rules, defaults) and `@toolwire/core/task-store` (task-store
+ * authors). These four files are the only barrels.
  */
 export { Type } from './schema/Type';
 export type { TypeId, JsonSchema, SchemaDialect, TypeOf } from './schema/Type';
@@ -46,9 +59,8 @@ export type { ToolUi, UiVisibility, AppResourceUi, AppResourceOptions, AppCsp, A
 export { UI_EXTENSION_ID, UI_MIME_TYPE, UI_RESOURCE_URI_KEY } from './protocol/apps';
 export { clientSupportsUi } from './remoting/clientSupportsUi';
 export { LATEST_PROTOCOL_VERSION, LATEST_MODERN_VERSION, SUPPORTED_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS, DEFAULT_NEGOTIATED_VERSION, profileFor, isModernVersion } from './protocol/profile';
-export { META, claimOf } from './protocol/meta';
+export { META } from './protocol/meta';
 export type { RequestMeta } from './protocol/meta';
-export { headerValue } from './protocol/headers';
 export type { ProtocolProfile, Era } from './protocol/profile';
 export { LOGGING_LEVELS, DEFAULT_LOGGING_LEVEL, isLoggingLevel } from './protocol/logLevels';
 export type { LoggingLevel, LoggingOptions } from './protocol/logLevels';
@@ -81,19 +93,15 @@ export type { ToolError } from './remoting/ToolError';
 
 export { Dispatcher } from './dispatch/Dispatcher';
 export type { DispatchContext } from './dispatch/DispatchContext';
-export type { DispatchResult, DispatchStatus } from './dispatch/DispatchResult';
 export type { DispatcherOptions } from './dispatch/setup';
 export type { MissingProcedures } from './dispatch/missingProcedures';
 export { DEFAULT_LIMITS } from './dispatch/limits';
 export type { Limits } from './dispatch/limits';
 export { logToStderr } from './dispatch/errorPolicy';
 export type { ErrorHook, ErrorInfo } from './dispatch/errorPolicy';
-export { Session } from './dispatch/Session';
 export type { RequestId } from './dispatch/jsonRpc';
 export type { ProgressToken } from './dispatch/notifications';
 
-export { PIPE_PEER } from './telemetry/PeerInfo';
-export type { PeerInfo } from './telemetry/PeerInfo';
 export type {
   TelemetryOptions,
   TelemetryApi,
@@ -107,29 +115,17 @@ export type {
   TelemetryContext,
 } from './telemetry/TelemetryOptions';
 
-export { DEFAULT_MAX_BODY_BYTES } from './httpRules/HttpOptions';
 export type { HttpOptions } from './httpRules/HttpOptions';
 
 export type { AuthInfo, TokenVerifier } from './auth/AuthInfo';
 export type { Principal, TokenPrincipal, ConnectionPrincipal, AnonymousPrincipal } from './auth/Principal';
 export { AuthServerUnavailableError } from './auth/AuthServerUnavailableError';
 export type { AuthOptions } from './httpRules/AuthOptions';
-export { Access } from './auth/Access';
-export type { AccessPolicy } from './auth/Access';
 export type { ProtectedResourceMetadataDocument } from './httpRules/ProtectedResourceMetadata';
-export { resourceMetadataUrl } from './auth/resourceUrl';
-export { DEFAULT_MAX_SSE_BUFFER_BYTES } from './httpRules/EventQueue';
 
 export { MemoryTaskStore, DEFAULT_MAX_TASKS } from './tasks/MemoryTaskStore';
+export type { TaskStore } from './tasks/TaskStore';
+export type { TaskStoreOptions } from './tasks/TaskStoreOptions';
+export type { TaskRecord, TaskStatus, TaskError } from './tasks/TaskRecord';
 export type { MemoryTaskStoreOptions } from './tasks/MemoryTaskStore';
-export { TASK_STOPPED_ERROR } from './tasks/TaskStore';
-export type { TaskStore, TaskInit, TaskEvent, TaskEventListener, TaskPage } from './tasks/TaskStore';
 export { TERMINAL_TASK_STATUSES, isTerminalTaskStatus } from './tasks/TaskRecord';
-export type { TaskRecord, TaskStatus, TaskError, TaskLease, TaskInputRequests, TaskInputResponses } from './tasks/TaskRecord';
-export { resolveTaskStoreOptions, DEFAULT_TASK_LEASE_MS, DEFAULT_MAX_TASKS_PER_OWNER, DEFAULT_MAX_TASK_RESULT_BYTES } from './tasks/TaskStoreOptions';
-export type { TaskStoreOptions, ResolvedTaskStoreOptions } from './tasks/TaskStoreOptions';
-export { createTaskId, isTaskId, TASK_ID_BYTES } from './tasks/createTaskId';
-export { TaskEvents } from './tasks/TaskEvents';
-export { checkTaskInit, checkTaskResult, checkTaskError, checkInputRequests, checkInputResponses, checkStatusMessage, checkListArguments, isJsonObject, oversizedResult, toJsonText } from './tasks/taskChecks';
-export { startRepeating } from './tasks/timers';
-export type { RepeatingTimer } from './tasks/timers';

@@ -3,14 +3,14 @@
  * given their defaults once, when the handler is created, by core (so every HTTP transport
  * checks them alike).
  */
-import { resolveHttpOptions as resolveOptions } from '@toolwire/core/transport';
-import type { ResolvedHttpOptions } from '@toolwire/core/transport';
+import { resolveHttpOptions as resolveOptions } from '@toolwire/core/http';
+import type { ResolvedHttpOptions } from '@toolwire/core/http';
 import type { HttpOptions } from '@toolwire/core';
 
 /** Options of {@link mcpHandler} and {@link mcpRouter}: the dispatcher's plus the HTTP rules'. */
 export type McpHttpOptions = HttpOptions;
 
-export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SSE_BUFFER_BYTES } from '@toolwire/core';
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SSE_BUFFER_BYTES } from '@toolwire/core/http';
 
 /**
  * Checks the options once and applies the defaults, as `mcpHandler` does (core's `resolveHttpOptions` under this package's name).

@@ -5,8 +5,8 @@
  * parser left in `req.body`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpPipeline, NodeExchange } from '@toolwire/core/transport';
-import type { PipelineOwner } from '@toolwire/core/transport';
+import { HttpPipeline, NodeExchange } from '@toolwire/core/http';
+import type { PipelineOwner } from '@toolwire/core/http';
 import type { ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import type { McpHttpOptions } from './McpHttpOptions';
 import { upstreamBody } from './httpRules/upstreamBody';

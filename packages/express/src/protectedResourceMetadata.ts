@@ -5,7 +5,7 @@
  * challenge of the endpoint points clients. The document and its URL come from configuration.
  */
 import { Router } from 'express';
-import { ProtectedResourceMetadata } from '@toolwire/core/transport';
+import { ProtectedResourceMetadata } from '@toolwire/core/http';
 import type { AuthOptions } from '@toolwire/core';
 
 /**

@@ -4,5 +4,5 @@
  */
 export { mcpPlugin } from './mcpPlugin';
 export type { McpPluginOptions } from './mcpPlugin';
-export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SSE_BUFFER_BYTES } from '@toolwire/core';
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SSE_BUFFER_BYTES } from '@toolwire/core/http';
 export type { AuthOptions, AuthInfo, HttpOptions } from '@toolwire/core';

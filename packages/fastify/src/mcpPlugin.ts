@@ -6,7 +6,7 @@
  * within `maxBodyBytes`) and routes every method at `path` to the pipeline (non-POST → 405).
  */
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpPipeline, NodeExchange } from '@toolwire/core/transport';
+import { HttpPipeline, NodeExchange } from '@toolwire/core/http';
 import type { HttpOptions, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 
 /** Options of {@link mcpPlugin}: what to serve and where, plus the options of every HTTP transport. */

@@ -7,7 +7,7 @@
  * the `Host` header, or the authority of the request URL when a runtime does not pass that
  * header on. Web-standard only: no `node:` modules.
  */
-import type { BodySink, HttpExchange, WholeBody } from '@toolwire/core/transport';
+import type { BodySink, HttpExchange, WholeBody } from '@toolwire/core/http';
 
 const encoder = new TextEncoder();
 

@@ -9,4 +9,4 @@ export type { McpFetchHandler } from './mcpFetchHandler';
 export type { McpFetchOptions } from './McpFetchOptions';
 export { protectedResourceMetadata } from './protectedResourceMetadata';
 export type { AuthOptions, AuthInfo, TokenVerifier } from '@toolwire/core';
-export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SSE_BUFFER_BYTES } from '@toolwire/core';
+export { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SSE_BUFFER_BYTES } from '@toolwire/core/http';

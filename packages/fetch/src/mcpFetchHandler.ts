@@ -4,7 +4,7 @@
  * (Bun, Deno, Cloudflare Workers, Next.js route handlers, Hono) — core's `HttpPipeline`, the very
  * one `@toolwire/express` runs, over a {@link FetchExchange}. Every protocol decision is core's.
  */
-import { HttpPipeline } from '@toolwire/core/transport';
+import { HttpPipeline } from '@toolwire/core/http';
 import type { ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import type { McpFetchOptions } from './McpFetchOptions';
 import { FetchExchange } from './FetchExchange';

@@ -3,7 +3,7 @@
  * the `401` challenge of an `mcpFetchHandler` with the same `auth` option points clients to
  * (`/.well-known/oauth-protected-resource/<the endpoint's path>`). Route that path to it.
  */
-import { ProtectedResourceMetadata } from '@toolwire/core/transport';
+import { ProtectedResourceMetadata } from '@toolwire/core/http';
 import type { AuthOptions } from '@toolwire/core';
 import { replyResponse } from './responses';
 

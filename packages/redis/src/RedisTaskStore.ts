@@ -17,37 +17,9 @@
  */
 import { ConnectionTimeoutError, createClient } from '@redis/client';
 import type { RedisClientOptions, RedisClientType } from '@redis/client';
-import {
-  checkInputRequests,
-  checkInputResponses,
-  checkListArguments,
-  checkStatusMessage,
-  checkTaskError,
-  checkTaskInit,
-  checkTaskResult,
-  createTaskId,
-  oversizedResult,
-  isJsonObject,
-  isTaskId,
-  resolveTaskStoreOptions,
-  startRepeating,
-  TASK_STOPPED_ERROR,
-  TaskEvents,
-  toJsonText,
-} from '@toolwire/core';
-import type {
-  JsonObject,
-  RepeatingTimer,
-  ResolvedTaskStoreOptions,
-  TaskError,
-  TaskEventListener,
-  TaskInit,
-  TaskInputRequests,
-  TaskInputResponses,
-  TaskPage,
-  TaskRecord,
-  TaskStore,
-} from '@toolwire/core';
+import { checkInputRequests, checkInputResponses, checkListArguments, checkStatusMessage, checkTaskError, checkTaskInit, checkTaskResult, createTaskId, oversizedResult, isJsonObject, isTaskId, resolveTaskStoreOptions, startRepeating, TASK_STOPPED_ERROR, TaskEvents, toJsonText } from '@toolwire/core/task-store';
+import type { JsonObject, TaskError, TaskRecord, TaskStore } from '@toolwire/core';
+import type { RepeatingTimer, ResolvedTaskStoreOptions, TaskEventListener, TaskInit, TaskInputRequests, TaskInputResponses, TaskPage } from '@toolwire/core/task-store';
 import { describeCause, failFastStrategy } from './connectFailure';
 import { pairsToFields, recordOf } from './recordOf';
 import type { TaskFields } from './recordOf';

@@ -6,8 +6,9 @@
  * returning `''` at the end, `dispatch` returning `''` for nothing to send) is a thin layer over
  * that, and only it needs a placeholder text for a message over the size limit.
  */
-import { Dispatcher, DispatcherOptions, ServiceDefinition, Session, ToolDeclaration } from '@toolwire/core';
-import type { DispatchResult } from '@toolwire/core';
+import { Dispatcher, DispatcherOptions, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
+import { Session } from '@toolwire/core/transport';
+import type { DispatchResult } from '@toolwire/core/transport';
 import { checkDispatcherArguments, checkDispatcherOptions, createDispatcher, describeArgument, refusalResponse } from '@toolwire/core/transport';
 import { DEFAULT_FRAMING, DEFAULT_MAX_MESSAGE_BYTES, FramedMessage, Framing } from './framing/Framing';
 import { frameMessage } from './framing/frameMessage';

@@ -3,8 +3,9 @@
  * messages from a descriptor or an in-memory source, dispatches them on the calling thread and
  * writes the framed replies. Procedures must be synchronous; use StdioService for async ones.
  */
-import { PIPE_PEER } from '@toolwire/core';
-import type { Era, PeerInfo } from '@toolwire/core';
+import { PIPE_PEER } from '@toolwire/core/transport';
+import type { Era } from '@toolwire/core';
+import type { PeerInfo } from '@toolwire/core/transport';
 import { Connection, replyOf } from './Connection';
 import type { FramedMessage, Framing } from './framing/Framing';
 import { FdSource } from './io/FdSource';

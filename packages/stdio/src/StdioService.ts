@@ -3,8 +3,9 @@
  * `Pt::Mcp::StdioService`, with Node's event loop as its EventLoop). Same framing and
  * methods as Service, over Node streams, with `dispatch` awaiting Promises.
  */
-import { PIPE_PEER } from '@toolwire/core';
-import type { DispatchContext, Era, PeerInfo } from '@toolwire/core';
+import { PIPE_PEER } from '@toolwire/core/transport';
+import type { DispatchContext, Era } from '@toolwire/core';
+import type { PeerInfo } from '@toolwire/core/transport';
 import type { Readable, Writable } from 'node:stream';
 import { Connection, replyOf } from './Connection';
 import type { FramedMessage, Framing } from './framing/Framing';

@@ -27,6 +27,13 @@ export interface ServeStdioOptions extends StdioOptions {
   input?: Readable;
   /** Where replies go; default `process.stdout`. Nothing else is written to it. */
   output?: Writable;
+  /**
+   * Whether responses that follow notifications wait for the client's answer to a `ping` the
+   * server sends right after them (default `true`): the official 1.x SDK client handles a
+   * notification a microtask after a response read with it, and would lose progress otherwise.
+   * `false` for a client known to handle messages in order: nothing is held, and no ping is sent.
+   */
+  flushPing?: boolean;
 }
 
 /**
@@ -38,7 +45,8 @@ export interface ServeStdioOptions extends StdioOptions {
  * await serveStdio(defs, decl); // process.stdin → process.stdout
  */
 export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration, options: ServeStdioOptions = {}): Promise<void> {
-  const { input = process.stdin, output = process.stdout, ...stdioOptions } = options ?? {};
+  const { input = process.stdin, output = process.stdout, flushPing = true, ...stdioOptions } = options ?? {};
+  if (typeof flushPing !== 'boolean') throw new TypeError(`serveStdio: option flushPing: expected a boolean, got ${typeof flushPing}`);
   const service = new StdioService(defs, decl, stdioOptions, 'serveStdio');
   const replies = new Set<Promise<void>>();
   let outputGone = false;
@@ -61,7 +69,7 @@ export async function serveStdio(defs: ServiceDefinition, decl: ToolDeclaration,
       return frameMessage(pingRequest(id), service.framing);
     },
   };
-  const writer = new ReplyWriter(output, stop, barrier);
+  const writer = new ReplyWriter(output, stop, flushPing ? barrier : undefined);
   // one sink per framing, made once: a notification goes out in its request's framing
   const notifiers: Record<Framing, (json: string, era?: Era) => void> = {
     newline: (json, era) => writer.notify(frameMessage(json, 'newline'), era !== 'modern'),

@@ -41,9 +41,10 @@ export interface CompletionContext {
    */
   readonly principal: Principal;
   /**
-   * The capabilities the client declared, as far as this request can know them: on stdio the
-   * `capabilities` of the connection's `initialize`; over stateless HTTP nothing carries them,
-   * so `{}` (unknown). Never `undefined`.
+   * The capabilities the client declared, as far as this request can know them: on 2026-07-28
+   * the request's own `_meta["io.modelcontextprotocol/clientCapabilities"]` (every transport); on
+   * a legacy stdio connection the `capabilities` of its `initialize`; over stateless legacy HTTP
+   * nothing carries them, so `{}` (unknown). Never `undefined`.
    */
   readonly clientCapabilities: Readonly<Record<string, unknown>>;
 }

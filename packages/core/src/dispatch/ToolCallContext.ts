@@ -131,6 +131,35 @@ export class ToolCallContext implements CallContext {
 
   private asks: CallAsks | undefined;
 
+  /** @internal Set by the ToolCaller: told when a task starts (`true`) and stops (`false`) waiting for the client's input. */
+  onWaiting: (waiting: boolean) => void = () => undefined;
+
+  /** Asks of a task still unanswered. */
+  private waits = 0;
+
+  /** @internal Whether a task's procedure waits for the client's input now. */
+  get waiting(): boolean {
+    return this.waits > 0;
+  }
+
+  /** `asked`, while which the task waits for the client (and holds no call slot). */
+  private waitingFor<T>(asked: Promise<T>): Promise<T> {
+    if (this.waits++ === 0) this.onWaiting(true);
+    const done = (): void => {
+      if (--this.waits === 0) this.onWaiting(false);
+    };
+    return asked.then(
+      (value) => {
+        done();
+        return value;
+      },
+      (error: unknown) => {
+        done();
+        throw error;
+      },
+    );
+  }
+
   elicit(request: ElicitRequest, options?: AskOptions): Promise<ElicitResult>;
   elicit<S extends StandardSchemaV1>(request: SchemaElicitRequest<S>, options?: AskOptions): Promise<SchemaElicitResult<InferOutput<S>>>;
   elicit(request: ElicitRequest | SchemaElicitRequest, options?: AskOptions): Promise<unknown> {
@@ -149,7 +178,7 @@ export class ToolCallContext implements CallContext {
   private ask(kind: AskKind, params: unknown, options: AskOptions | undefined): Promise<unknown> {
     if (typeof params !== 'object' || params === null) return Promise.reject(new TypeError(`expected the ${kind} request as an object, got ${params === null ? 'null' : typeof params}`));
     if (this.finished) return Promise.reject(new InputUnavailableError(`Tool "${this.toolName}" asked after its call was answered`));
-    if (this.taskHooks) return this.taskHooks.ask(kind, params, options?.key);
+    if (this.taskHooks) return this.waitingFor(this.taskHooks.ask(kind, params, options?.key));
     this.asks ??= new CallAsks({ inbound: this.inbound, toolName: this.toolName, settings: this.askSettings, signal: this.signal, interrupt: (i) => this.onInterrupt(i) });
     return this.asks.ask(kind, params, options?.key);
   }

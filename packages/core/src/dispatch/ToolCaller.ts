@@ -89,7 +89,8 @@ export class ToolCaller {
     private readonly defs: ServiceDefinition,
     private readonly decl: ToolDeclaration,
     private readonly policy: ErrorPolicy,
-    private readonly limits: Limits,
+    /** The dispatcher's limits (the rules read theirs here). */
+    readonly limits: Limits,
     sealer: StateSealer,
   ) {
     this.asks = { sealer, limits };
@@ -241,14 +242,21 @@ export class ToolCaller {
   ): Promise<string | DispatchResult | undefined> {
     const id = request.id;
     const info = { requestId: id, method: request.method, [outcome.kind]: name };
-    this.inFlight++;
+    /** Whether the call holds its slot of `maxConcurrentCalls`: a task waiting for the client's input (already, maybe) holds none. */
+    let holding = !context.waiting;
+    if (holding) this.inFlight++;
     return new Promise((resolve) => {
       let open = true;
       let timer: ReturnType<typeof setTimeout> | undefined;
+      context.onWaiting = (waiting) => {
+        if (!open || holding !== waiting) return;
+        holding = !waiting;
+        this.inFlight += waiting ? -1 : 1;
+      };
       /** Ends the call; true when its reply is to be sent (it was not cancelled). */
       const close = (): boolean => {
         open = false;
-        this.inFlight--;
+        if (holding) this.inFlight--;
         context.finished = true;
         if (timer !== undefined) clearTimeout(timer);
         // a cancelled call (a session's notifications/cancelled, a task's cancel) is answered with nothing
@@ -268,7 +276,9 @@ export class ToolCaller {
           error.name = 'TimeoutError';
           call.abort(error);
           if (answered) this.policy.report(error, info);
-          resolve(answered ? outcome.timedOut(request, error.message) : undefined);
+          // a task's procedure that ran out of time fails its task; an ordinary call is a tool error (a prompt's: its outcome's)
+          const reply = context.taskHooks ? errorResponse(id, ErrorCodes.InternalError, error.message) : outcome.timedOut(request, error.message);
+          resolve(answered ? reply : undefined);
         }, timeoutMs));
       }
       Promise.resolve(value)

@@ -2,8 +2,9 @@
  * limits: the bounds the dispatcher puts on what a client may send — how deep a message nests,
  * how many entries a batch holds, how many values and how long strings its tool arguments (and
  * the answers to a tool's asks) carry, how long a multi round-trip `requestState` may grow, how
- * long a `resources/read` URI may be before any template is tried — and
- * how long a tool may run. They are on by default, resolved once per dispatcher, and every
+ * long a `resources/read` URI may be before any template is tried, how
+ * long a tool (or a task's procedure) may run, and how much of the server one caller may hold at
+ * once (calls, running tasks, `tasks/result` waits per principal). They are on by default, resolved once per dispatcher, and every
  * transport gets them because they are dispatcher options.
  */
 
@@ -28,13 +29,29 @@ export interface Limits {
    * finished). One more is refused at once — -32000 with HTTP 503 and `Retry-After` — never queued.
    */
   readonly maxConcurrentCalls: number;
+  /**
+   * Most tool calls one principal (`principal.ts`: a token's caller, a stdio connection, or the
+   * one anonymous principal of an open endpoint) has unanswered at once. One more is refused at
+   * once like {@link maxConcurrentCalls}, naming this limit.
+   */
+  readonly maxConcurrentCallsPerPrincipal: number;
+  /** Longest time a task's procedure may run (or its ttl, when shorter) before its task fails "timed out", in ms. */
+  readonly taskTimeoutMs: number;
+  /** Most tasks of one principal whose procedure has not ended (working or input_required) on this dispatcher. */
+  readonly maxRunningTasksPerPrincipal: number;
+  /** Most `tasks/result` requests waiting at once on this dispatcher. */
+  readonly maxTaskResultWaits: number;
+  /** Most `tasks/result` requests of one principal waiting at once on this dispatcher. */
+  readonly maxTaskResultWaitsPerPrincipal: number;
 }
 
 /**
  * The defaults: depth 64, batches of 100, 10,000 argument values, strings of 4 Mi code units
  * (4,194,304, the HTTP body cap), request states of 64 KiB (65,536 bytes), resource URIs of
  * 8 Ki code units (8,192), calls of 5 minutes
- * (300,000 ms) and 1,000 calls in flight at once.
+ * (300,000 ms), 1,000 calls in flight at once and 100 per principal, task procedures of 15
+ * minutes (900,000 ms), 100 running tasks per principal, and 1,000 waiting `tasks/result`
+ * requests, 100 per principal.
  */
 export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxDepth: 64,
@@ -45,6 +62,11 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxUriLength: 8 * 1024,
   callTimeoutMs: 5 * 60 * 1000,
   maxConcurrentCalls: 1000,
+  maxConcurrentCallsPerPrincipal: 100,
+  taskTimeoutMs: 15 * 60 * 1000,
+  maxRunningTasksPerPrincipal: 100,
+  maxTaskResultWaits: 1000,
+  maxTaskResultWaitsPerPrincipal: 100,
 });
 
 /** The names of the limit options, as {@link DispatcherOptions} spells them. */

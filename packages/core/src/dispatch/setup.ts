@@ -69,6 +69,37 @@ export interface DispatcherOptions {
    */
   maxConcurrentCalls?: number;
   /**
+   * Most tool calls one principal may have unanswered at once (default 100): a token's caller
+   * (issuer and subject), a stdio connection, or — on an open HTTP endpoint — the one anonymous
+   * principal that every caller there is, for whom this is then the endpoint's cap. One more is
+   * refused at once: `-32000` "Server busy: this caller has N tool calls in flight
+   * (maxConcurrentCallsPerPrincipal (100))", HTTP 503 with `Retry-After: 1`. A task-creating call
+   * counts until its task is created; the task then counts in `maxRunningTasksPerPrincipal`.
+   */
+  maxConcurrentCallsPerPrincipal?: number;
+  /**
+   * How long a task's procedure may run, in ms (default 900,000: 15 minutes; the task's ttl
+   * when that is shorter) — its own limit instead of `callTimeoutMs`, and well inside the
+   * default one-hour ttl, so the result can still be fetched. Then its `context.signal` aborts and
+   * the task fails with `-32603` "Tool \"NAME\" timed out after N ms". Time spent waiting for the
+   * client's input counts. At most 2147483647.
+   */
+  taskTimeoutMs?: number;
+  /**
+   * Most tasks of one principal whose procedure has not ended (`working` or `input_required`)
+   * on this dispatcher (default 100). One more task-creating call is refused `-32000`, HTTP 503
+   * with `Retry-After: 1`, naming this limit. (All principals together: `maxConcurrentCalls`.)
+   */
+  maxRunningTasksPerPrincipal?: number;
+  /**
+   * Most 2025-11-25 `tasks/result` requests waiting at once on this dispatcher (default 1,000);
+   * each one re-reads its task from the store every poll interval while it waits. One more is
+   * refused `-32000`, HTTP 503 with `Retry-After: 1`, naming this limit.
+   */
+  maxTaskResultWaits?: number;
+  /** Most `tasks/result` requests of one principal waiting at once (default 100); refused like `maxTaskResultWaits`. */
+  maxTaskResultWaitsPerPrincipal?: number;
+  /**
    * Declared tools without a registered procedure: `'warn'` (default) writes one line on stderr
    * when the first message is handled, `'error'` throws a TypeError naming them when the
    * dispatcher (or transport) is made, `'ignore'` says nothing. Their calls answer -32603.
@@ -91,13 +122,13 @@ export interface DispatcherOptions {
   /**
    * Where tasks live (tools declared with `setTaskSupport`): a {@link TaskStore} — pass a
    * `RedisTaskStore` (`@toolwire/redis`) so several instances share them. Default: a
-   * {@link MemoryTaskStore} of this process, made when the first task is created.
+   * `MemoryTaskStore` of this process, made when the first task is created.
    */
   taskStore?: TaskStore;
   /**
    * How long a task is kept after it was created, in ms (its `ttlMs`; default 3,600,000: one
-   * hour); `Infinity` keeps it until the store evicts it. It is also the procedure's time limit
-   * inside a task, instead of `callTimeoutMs`.
+   * hour); `Infinity` keeps it until the store evicts it. The procedure's own time limit is
+   * `taskTimeoutMs` (or this ttl, when shorter).
    */
   taskTtlMs?: number;
   /** The polling interval suggested to clients of a task, in ms (its `pollIntervalMs`; default 1,000). */
@@ -139,6 +170,9 @@ export const DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze([
 /** The longest delay a timer can take (2^31 - 1 ms); longer ones would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** The check of a time limit: what a timer can take, or none. */
+const TIMER_CHECK: [expected: string, ok: (v: unknown) => boolean] = [`a positive integer up to ${MAX_TIMER_MS}, or Infinity`, (v) => isLimitValue(v) && (v === Infinity || (v as number) <= MAX_TIMER_MS)];
+
 const CHECKS: Record<string, [expected: string, ok: (v: unknown) => boolean]> = {
   exposeInternalErrors: ['a boolean', (v) => typeof v === 'boolean'],
   onError: ['a function', (v) => typeof v === 'function'],
@@ -149,7 +183,8 @@ const CHECKS: Record<string, [expected: string, ok: (v: unknown) => boolean]> = 
   taskStore: [`a TaskStore (an object with ${TASK_STORE_METHODS.join(', ')})`, isTaskStore],
   taskTtlMs: ['a positive integer or Infinity', isLimitValue],
   taskPollIntervalMs: ['a positive integer', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0],
-  callTimeoutMs: [`a positive integer up to ${MAX_TIMER_MS}, or Infinity`, (v) => isLimitValue(v) && (v === Infinity || (v as number) <= MAX_TIMER_MS)],
+  callTimeoutMs: TIMER_CHECK,
+  taskTimeoutMs: TIMER_CHECK,
 };
 
 /**

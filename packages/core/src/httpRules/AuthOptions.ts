@@ -45,7 +45,7 @@ export interface AuthOptions {
    */
   resourceMetadataUrl?: string;
   /**
-   * `tools/list` leaves out the tools whose scopes ({@link Tool.setScopes}) the token lacks
+   * `tools/list` leaves out the tools whose scopes (`Tool.setScopes`) the token lacks
    * (default false: every tool is listed, and calling one without its scopes is refused with 403).
    */
   listOnlyPermittedTools?: boolean;

@@ -40,7 +40,7 @@ const OPEN: AuthOutcome = Object.freeze({ access: undefined });
 
 /** The HTTP rules of one endpoint, compiled from its options. */
 export class HttpRules {
-  /** The options for the endpoint's {@link Dispatcher}. */
+  /** The options for the endpoint's `Dispatcher`. */
   readonly dispatcher: DispatcherOptions;
   /** The body limit in bytes. */
   readonly maxBodyBytes: number;

@@ -56,9 +56,11 @@ export interface CallContext extends CompletionContext {
   progress(progress: number, total?: number, message?: string): void;
   /**
    * Sends a log message (`notifications/message`) when the declaration enables logging
-   * (`new ToolDeclaration(…, { logging: true })`) and `level` is at or above the level in force
-   * (`logging/setLevel` on a stdio connection; the declaration's default, `info`, over stateless
-   * HTTP). Below that level it does nothing. On a declaration without `logging: true` nothing is
+   * (`new ToolDeclaration(…, { logging: true })`) and `level` is at or above the level in force:
+   * on 2026-07-28 the request's `_meta["io.modelcontextprotocol/logLevel"]` — a request without
+   * one gets no log at all (that version has no `logging/setLevel`); on legacy versions
+   * `logging/setLevel` on a stdio connection, else the declaration's default, `info` (stateless
+   * HTTP keeps no level). Below that level it does nothing. On a declaration without `logging: true` nothing is
    * sent and a warning says so on stderr, once per process. Nothing is sent once the call has
    * been answered or cancelled.
    * @param data - any JSON-serializable value (a string, an object …).

@@ -43,7 +43,7 @@ export interface TaskLease {
 
 /** One task as a store holds it (a snapshot: stores hand out copies). */
 export interface TaskRecord {
-  /** The task's id (from {@link createTaskId}: 128 random bits, base64url). */
+  /** The task's id (from `createTaskId`: 128 random bits, base64url). */
   readonly taskId: string;
   /** The opaque principal the task belongs to; only this owner may read, update or cancel it. */
   readonly owner: string;

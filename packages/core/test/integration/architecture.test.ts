@@ -82,7 +82,7 @@ const LAYERS: readonly (readonly string[])[] = [
   // tasks joined the engine when the dispatcher began to run tasks (dispatch/tasks uses the TaskStore and MemoryTaskStore)
   ['protocol', 'content', 'remoting', 'declaration', 'dispatch', 'httpRules', 'telemetry', 'identity', 'tasks'],
   ['pipeline'],
-  ['index.ts', 'transport.ts'],
+  ['index.ts', 'transport.ts', 'http.ts', 'task-store.ts'],
 ];
 
 /** Every (importing folder, imported folder) pair between different top-level parts of core's src. */
@@ -153,7 +153,7 @@ describe('architecture', () => {
     expect(Object.keys(manifest('redis').dependencies).sort()).toEqual(['@redis/client', '@toolwire/core']);
     expect(manifest('redis').dependencies['@redis/client']).toMatch(/^\d+\.\d+\.\d+$/);
     for (const file of sources(join(packages, 'redis', 'src'))) {
-      for (const spec of imports(file)) expect(`${relative(packages, file)} -> ${spec}`).toMatch(/ -> (\.\.?\/|@toolwire\/core$|@redis\/client$|node:[a-z_]+$)/);
+      for (const spec of imports(file)) expect(`${relative(packages, file)} -> ${spec}`).toMatch(/ -> (\.\.?\/|@toolwire\/core(\/task-store)?$|@redis\/client$|node:[a-z_]+$)/);
     }
   });
 
@@ -195,16 +195,25 @@ describe('architecture', () => {
 
   it('fetch imports nothing but core and its own files (it runs where there is no node:)', () => {
     for (const file of sources(join(packages, 'fetch', 'src'))) {
-      for (const spec of imports(file)) expect(`${relative(packages, file)} -> ${spec}`).toMatch(/ -> (\.\.?\/|@toolwire\/core(\/transport)?$)/);
+      for (const spec of imports(file)) expect(`${relative(packages, file)} -> ${spec}`).toMatch(/ -> (\.\.?\/|@toolwire\/core(\/transport|\/http)?$)/);
     }
   });
 
-  it.each(['express', 'stdio', 'fetch', 'fastify', 'jwt', 'redis', 'testing'])('%s uses only the public entries of core (@toolwire/core, @toolwire/core/transport)', (pkg) => {
+  it.each(['express', 'stdio', 'fetch', 'fastify', 'jwt', 'redis', 'testing'])('%s uses only the public entries of core (@toolwire/core and its transport, http and task-store entries)', (pkg) => {
     for (const file of sources(join(packages, pkg, 'src'))) {
       for (const spec of imports(file)) {
-        expect(`${relative(packages, file)} -> ${spec}`).not.toMatch(/@toolwire\/core\/(?!transport$)|\.\.\/\.\.\/core/);
+        expect(`${relative(packages, file)} -> ${spec}`).not.toMatch(/@toolwire\/core\/(?!(transport|http|task-store)$)|\.\.\/\.\.\/core/);
       }
     }
+  });
+
+  it('each entry of core serves its audience: stdio takes nothing of the HTTP entry, the HTTP adapters nothing of the task-store entry, and the main entry re-exports nothing of the HTTP rules or pipeline at run time', () => {
+    const specs = (pkg: string): string[] => sources(join(packages, pkg, 'src')).flatMap(imports);
+    expect(specs('stdio').filter((spec) => spec === '@toolwire/core/http')).toEqual([]);
+    for (const pkg of ['express', 'fetch', 'fastify']) expect(specs(pkg).filter((spec) => spec === '@toolwire/core/task-store')).toEqual([]);
+    const runtime = (entry: string): string[] => [...readFileSync(join(packages, 'core', 'src', entry), 'utf8').matchAll(/^export \{[^}]*\} from '([^']+)'/gm)].map((m) => m[1]);
+    for (const entry of ['index.ts', 'transport.ts']) expect(runtime(entry).filter((spec) => /^\.\/(httpRules|pipeline)\//.test(spec))).toEqual([]);
+    expect(runtime('http.ts').filter((spec) => /^\.\/(httpRules|pipeline)\//.test(spec)).length).toBeGreaterThan(5);
   });
 
   it('core is layered: brand and the guards, then the schema types and the auth model, then the protocol engine (tasks included), then the HTTP pipeline, then the two entries — no import goes up', () => {

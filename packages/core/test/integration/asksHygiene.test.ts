@@ -7,8 +7,9 @@
  * could never send back.
  */
 import { Dispatcher, ServiceDefinition, ToolDeclaration, stringType } from '@toolwire/core';
-import { HttpRules, resolveHttpOptions } from '@toolwire/core/transport';
-import type { Access, AuthInfo, DispatcherOptions } from '@toolwire/core';
+import { HttpRules, resolveHttpOptions } from '@toolwire/core/http';
+import type { Access } from '@toolwire/core/transport';
+import type { AuthInfo, DispatcherOptions } from '@toolwire/core';
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': { elicitation: {}, sampling: {}, roots: {} } };
 const RESOURCE = 'https://mcp.example.com/mcp';

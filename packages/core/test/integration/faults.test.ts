@@ -4,7 +4,8 @@
  * result that cannot be written (a cycle, a throwing getter or toJSON), one holding a function, a
  * symbol or a BigInt, and a call that never settles, with and without callTimeoutMs.
  */
-import { Dispatcher, ServiceDefinition, ToolDeclaration, Session, integerType } from '@toolwire/core';
+import { Dispatcher, ServiceDefinition, ToolDeclaration, integerType } from '@toolwire/core';
+import { Session } from '@toolwire/core/transport';
 import type { CallContext, DispatcherOptions, ErrorInfo } from '@toolwire/core';
 
 interface Reply {

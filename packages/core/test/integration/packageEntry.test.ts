@@ -64,22 +64,32 @@ describe('@toolwire/core package entry', () => {
     expect(out).toBe('true');
   });
 
-  it('has a second entry, @toolwire/core/transport, for require() and import alike, with its types', () => {
-    expect(pkg.exports['./transport']).toEqual({ types: './dist/transport.d.ts', default: './dist/transport.js' });
-    expect(existsSync(join(root, 'dist', 'transport.d.ts'))).toBe(true);
+  it.each([
+    ['transport', 'createDispatcher', 'refusalResponse'],
+    ['http', 'HttpPipeline', 'NodeExchange'],
+    ['task-store', 'TaskEvents', 'checkTaskInit'],
+  ])('has the entry @toolwire/core/%s, for require() and import alike, with its types', (entry, first, second) => {
+    expect(pkg.exports[`./${entry}`]).toEqual({ types: `./dist/${entry}.d.ts`, default: `./dist/${entry}.js` });
+    expect(pkg.typesVersions['*'][entry]).toEqual([`dist/${entry}.d.ts`]);
+    expect(existsSync(join(root, 'dist', `${entry}.d.ts`))).toBe(true);
     const out = node([
       '--input-type=module',
       '-e',
       `import { createRequire } from 'node:module';
-       import { HttpPipeline, NodeExchange, HttpRefusals } from '@toolwire/core/transport';
-       const cjs = createRequire(import.meta.url)('@toolwire/core/transport');
-       process.stdout.write(JSON.stringify([typeof HttpPipeline, typeof NodeExchange, cjs.HttpPipeline === HttpPipeline, HttpRefusals.methodNotAllowed.status]));`,
+       import { ${first}, ${second} } from '@toolwire/core/${entry}';
+       const cjs = createRequire(import.meta.url)('@toolwire/core/${entry}');
+       process.stdout.write(JSON.stringify([typeof ${first}, typeof ${second}, cjs.${first} === ${first}]));`,
     ]);
-    expect(JSON.parse(out)).toEqual(['function', 'function', true, 405]);
+    expect(JSON.parse(out)).toEqual(['function', 'function', true]);
   });
 
-  it('keeps transport-only names out of the main entry', () => {
-    const main = node(['-e', `process.stdout.write(JSON.stringify(['HttpPipeline', 'HttpRules', 'EventQueue', 'checkDispatcherArguments', 'refusalResponse'].filter((n) => n in require('@toolwire/core'))))`]);
+  it('the HTTP entry answers with core\'s refusals (405 for a method it does not serve)', () => {
+    const out = node(['-e', `process.stdout.write(String(require('@toolwire/core/http').HttpRefusals.methodNotAllowed.status))`]);
+    expect(out).toBe('405');
+  });
+
+  it('keeps the transport, HTTP and task-store names out of the main entry', () => {
+    const main = node(['-e', `process.stdout.write(JSON.stringify(['HttpPipeline', 'HttpRules', 'EventQueue', 'DEFAULT_MAX_BODY_BYTES', 'checkDispatcherArguments', 'refusalResponse', 'Session', 'TaskEvents', 'checkTaskInit', 'createTaskId'].filter((n) => n in require('@toolwire/core'))))`]);
     expect(JSON.parse(main)).toEqual([]);
   });
 });

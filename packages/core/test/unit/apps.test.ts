@@ -9,7 +9,8 @@
  * the tools/call result (with the serverInfo on 2026-07-28). Each setter refuses bad input with a
  * TypeError.
  */
-import { ArrayType, Dispatcher, ObjectType, ServiceDefinition, Session, ToolDeclaration, UI_EXTENSION_ID, UI_MIME_TYPE, clientSupportsUi, stringType, toolError, withResultMeta } from '../../src';
+import { ArrayType, Dispatcher, ObjectType, ServiceDefinition, ToolDeclaration, UI_EXTENSION_ID, UI_MIME_TYPE, clientSupportsUi, stringType, toolError, withResultMeta } from '../../src';
+import { Session } from '../../src/transport';
 import type { CallContext, ReadContext } from '../../src';
 
 const UI_CAPS = { extensions: { [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } } };

@@ -4,7 +4,8 @@
  * -32602 for unknown refs and malformed params, the `completions` capability only when a
  * completion function exists (the method unknown otherwise), and the target's scopes.
  */
-import { Access, Dispatcher, ServiceDefinition, ToolDeclaration } from '../../src';
+import { Access } from '../../src/transport';
+import { Dispatcher, ServiceDefinition, ToolDeclaration } from '../../src';
 import type { AuthInfo } from '../../src';
 
 function server() {

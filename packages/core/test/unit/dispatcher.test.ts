@@ -1,17 +1,6 @@
 /** Dispatcher behaviour beyond the fixtures: options, the call context, sessions, sync and async forms. */
-import {
-  CallContext,
-  Dispatcher,
-  RemotingFault,
-  ServiceDefinition,
-  Session,
-  TextContent,
-  ToolDeclaration,
-  Type,
-  integerType,
-  stringType,
-  toolError,
-} from '@toolwire/core';
+import { CallContext, Dispatcher, RemotingFault, ServiceDefinition, TextContent, ToolDeclaration, Type, integerType, stringType, toolError } from '@toolwire/core';
+import { Session } from '@toolwire/core/transport';
 
 const call = (id: number, name: string, args?: Record<string, unknown>) =>
   JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });

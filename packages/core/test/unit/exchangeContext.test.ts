@@ -1,7 +1,7 @@
 /** ExchangeContext over a NodeExchange (what mcpHandler builds): the version header, the request, and when its signal aborts. */
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ExchangeContext, NodeExchange } from '../../src/transport';
+import { ExchangeContext, NodeExchange } from '../../src/http';
 
 /** The context mcpHandler gives the dispatcher for `req` and `res`. */
 class HttpDispatchContext extends ExchangeContext {

@@ -1,7 +1,7 @@
 /** NodeExchange: a response someone else has started (headers sent, not yet finished) is never written again. */
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpRefusals as Refusals, NodeExchange } from '../../src/transport';
+import { HttpRefusals as Refusals, NodeExchange } from '../../src/http';
 
 const req = { headers: {} } as unknown as IncomingMessage;
 /** How the pipeline writes each kind of answer through the exchange. */

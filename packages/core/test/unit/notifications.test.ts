@@ -4,7 +4,8 @@
  * logging capability, client capabilities and era, and nothing sent once a call is answered,
  * cancelled or timed out — all through the transport's sink, before the response.
  */
-import { CallContext, Dispatcher, ServiceDefinition, Session, ToolDeclaration, integerType } from '@toolwire/core';
+import { CallContext, Dispatcher, ServiceDefinition, ToolDeclaration, integerType } from '@toolwire/core';
+import { Session } from '@toolwire/core/transport';
 import type { DispatchContext, LoggingOptions } from '@toolwire/core';
 
 const rpc = (id: number | string, method: string, params?: unknown) => JSON.stringify({ jsonrpc: '2.0', id, method, params });

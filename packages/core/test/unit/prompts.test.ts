@@ -5,7 +5,8 @@
  * -32602 for an unknown prompt or a missing argument, Mcp-Name on 2026-07-28, scopes, the
  * call context), and the capability declared only when a prompt exists.
  */
-import { Access, Dispatcher, MODERN_PROTOCOL_VERSIONS, ServiceDefinition, SUPPORTED_PROTOCOL_VERSIONS, ToolDeclaration, audio, image, resource, resourceLink } from '../../src';
+import { Access } from '../../src/transport';
+import { Dispatcher, MODERN_PROTOCOL_VERSIONS, ServiceDefinition, SUPPORTED_PROTOCOL_VERSIONS, ToolDeclaration, audio, image, resource, resourceLink } from '../../src';
 import type { AuthInfo, PromptContext } from '../../src';
 
 const MODERN = '2026-07-28';

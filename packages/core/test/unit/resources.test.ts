@@ -5,7 +5,8 @@
  * version, the unknown-URI code per era, resource scopes, and a resource_link a tool returns
  * that resources/read serves.
  */
-import { Access, Dispatcher, ServiceDefinition, ToolDeclaration, blocksContent, integerType, resourceLink } from '../../src';
+import { Access } from '../../src/transport';
+import { Dispatcher, ServiceDefinition, ToolDeclaration, blocksContent, integerType, resourceLink } from '../../src';
 import type { AuthInfo, ReadContext } from '../../src';
 
 const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };

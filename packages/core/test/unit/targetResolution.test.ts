@@ -5,7 +5,8 @@
  * resource (or template) up once.
  */
 import * as api from '@opentelemetry/api';
-import { Access, Dispatcher, ServiceDefinition, ToolDeclaration, stringType } from '../../src';
+import { Access } from '../../src/transport';
+import { Dispatcher, ServiceDefinition, ToolDeclaration, stringType } from '../../src';
 import type { DispatchContext } from '../../src';
 
 const MODERN = '2026-07-28';

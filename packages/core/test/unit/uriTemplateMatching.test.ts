@@ -5,7 +5,8 @@
  * variable refuses by default (`/`, `\`, `..`, NUL) unless `allowAnyValue` says otherwise, and an
  * unknown URI repeated only in part by the error message.
  */
-import { Access, Dispatcher, ServiceDefinition, ToolDeclaration } from '../../src';
+import { Access } from '../../src/transport';
+import { Dispatcher, ServiceDefinition, ToolDeclaration } from '../../src';
 import type { AuthInfo } from '../../src';
 import { parseUriTemplate } from '../../src/declaration/uriTemplate';
 

@@ -49,7 +49,9 @@ beforeAll(async () => {
   decl.addTool('crash', 'internal error').addParam('n', integerType(), 'n');
   decl.addTool('slow', 'waits for the test');
   const app = express();
-  app.use('/mcp', mcpRouter(decl, defs, { onError: (error) => internalErrors.push(error) }));
+  // every caller here is the one anonymous principal of an open endpoint: its share (maxConcurrentCallsPerPrincipal,
+  // 100 by default) would refuse most of these hundreds of concurrent calls — this test is about ordering, not the cap
+  app.use('/mcp', mcpRouter(decl, defs, { maxConcurrentCallsPerPrincipal: 1000, onError: (error) => internalErrors.push(error) }));
   server = createServer(app);
   // the client reuses its kept-alive sockets across both tests: a server that closed an idle one
   // (Node's default keepAliveTimeout is 5 s, shorter than a loaded runner can take between them)

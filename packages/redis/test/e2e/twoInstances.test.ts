@@ -5,7 +5,7 @@
  * lease; several sweepers fail each expired task once; 1,000 tasks across both, settled by
  * competing transitions, each reach exactly one terminal state.
  */
-import { TASK_STOPPED_ERROR } from '@toolwire/core';
+import { TASK_STOPPED_ERROR } from '@toolwire/core/task-store';
 import type { TaskRecord } from '@toolwire/core';
 import { startRedis, RedisServer } from '../../../../test-support/redisServer';
 import { TaskRunner } from '../helpers/taskRunner';

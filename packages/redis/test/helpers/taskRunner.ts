@@ -4,7 +4,7 @@
  */
 import { fork, ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import type { TaskEvent } from '@toolwire/core';
+import type { TaskEvent } from '@toolwire/core/task-store';
 
 /** An event a runner forwards (a store event, or `settled` after an automatic markCancelled). */
 export type RunnerEvent = TaskEvent | { type: 'settled'; taskId: string; applied: boolean };

@@ -6,7 +6,7 @@
  * instances with an owner index that stays no larger than the tasks.
  */
 import { createClient } from '@redis/client';
-import type { TaskEvent } from '@toolwire/core';
+import type { TaskEvent } from '@toolwire/core/task-store';
 import { RedisTaskStore } from '@toolwire/redis';
 import { startRedis, RedisServer } from '../../../../test-support/redisServer';
 

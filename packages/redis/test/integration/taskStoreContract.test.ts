@@ -4,8 +4,10 @@
  * client certificate the server requires). Durable creation, owners, atomic and final transitions, input
  * requests and answers, cancels, leases with the heartbeat and the sweep, time to live.
  */
-import { MemoryTaskStore, TASK_STOPPED_ERROR } from '@toolwire/core';
-import type { TaskEvent, TaskStore, TaskStoreOptions } from '@toolwire/core';
+import { MemoryTaskStore } from '@toolwire/core';
+import { TASK_STOPPED_ERROR } from '@toolwire/core/task-store';
+import type { TaskEvent } from '@toolwire/core/task-store';
+import type { TaskStore, TaskStoreOptions } from '@toolwire/core';
 import { RedisTaskStore } from '@toolwire/redis';
 import type { RedisTaskStoreOptions } from '@toolwire/redis';
 import { startRedis, RedisServer } from '../../../../test-support/redisServer';

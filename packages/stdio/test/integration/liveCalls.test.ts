@@ -15,7 +15,7 @@ interface Frame {
   reply: { id?: unknown; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown> };
 }
 
-function liveServer() {
+function liveServer(options: { flushPing?: boolean } = {}) {
   const decl = new ToolDeclaration('live', '1.0.0', { logging: true });
   decl.addTool('steps').addParam('n', integerType());
   decl.addTool('hang');
@@ -35,7 +35,7 @@ function liveServer() {
     });
   const input = new PassThrough();
   const output = new Collector();
-  const done = serveStdio(defs, decl, { input, output: output.stream });
+  const done = serveStdio(defs, decl, { input, output: output.stream, ...options });
   return { input, output, done, signals, kept: () => kept };
 }
 
@@ -67,6 +67,23 @@ describe('serveStdio and notifications', () => {
     expect(frames(output)[4].reply).toEqual({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: '2' }], isError: false } });
     input.end();
     await done;
+  });
+
+  it('with flushPing: false sends no ping and holds nothing: the notifications, then the response', async () => {
+    const { input, output, done } = liveServer({ flushPing: false });
+    input.write(`${callWithToken(1, 'steps', { n: 2 }, 'tok')}\n`);
+    await output.waitFor(4);
+    expect(frames(output).map((f) => f.reply.method ?? f.reply.id)).toEqual(['notifications/progress', 'notifications/progress', 'notifications/message', 1]);
+    input.end();
+    await done;
+    expect(frames(output).some((f) => f.reply.method === 'ping')).toBe(false);
+  });
+
+  it('refuses a flushPing that is not a boolean, naming the option', async () => {
+    const decl = new ToolDeclaration('x', '1.0.0');
+    await expect(serveStdio(new ServiceDefinition(), decl, { input: new PassThrough(), output: new Collector().stream, flushPing: 'no' as unknown as boolean })).rejects.toThrow(
+      'serveStdio: option flushPing: expected a boolean, got string',
+    );
   });
 
   it('at the end of input writes a response still held for a ping', async () => {

@@ -78,9 +78,10 @@ function server() {
   const input = new PassThrough();
   const output = new PassThrough();
   const replies = new Replies(output);
-  // up to 2,001 calls are in flight at once here, beyond the default maxConcurrentCalls (1,000)
+  // up to 2,001 calls are in flight at once here, beyond the default maxConcurrentCalls (1,000) and
+  // maxConcurrentCallsPerPrincipal (100: the connection is one principal)
   // whose refusals are tested elsewhere (test/matrix): this test is about ordering, not the cap
-  const done = serveStdio(defs, decl, { input, output, maxConcurrentCalls: 4096, onError: (error) => internalErrors.push(error) });
+  const done = serveStdio(defs, decl, { input, output, maxConcurrentCalls: 4096, maxConcurrentCallsPerPrincipal: 4096, onError: (error) => internalErrors.push(error) });
   return { input, replies, done, internalErrors, release: () => releaseSlow() };
 }
 

@@ -123,7 +123,7 @@ const legacyTargets: [string, (service: ReturnType<typeof taskService>) => McpTe
   ['a stream pair (serveStdio)', streamPair],
 ];
 
-describe.each(legacyTargets)('task methods on 2025-11-25, %s', (_name, make) => {
+describe.each(legacyTargets)('task methods on 2025-11-25, %s', (name, make) => {
   it('callToolAsTask sends params.task; getTask, listTasks and getTaskResult (tasks/result) follow it', async () => {
     const client = mcpTestClient(make(taskService()), { protocolVersion: '2025-11-25' });
     try {
@@ -134,7 +134,10 @@ describe.each(legacyTargets)('task methods on 2025-11-25, %s', (_name, make) => 
       expect(await client.getTaskResult(task.taskId)).toMatchObject({ text: 'twice 8', isError: false });
       const { tasks, status } = await client.listTasks();
       expect(status).toBe(200);
-      expect(tasks).toEqual(expect.arrayContaining([expect.objectContaining({ taskId: task.taskId, status: 'completed' })]));
+      // a stdio connection lists the tasks it created; without a token (these targets have no auth)
+      // the caller is the one anonymous principal, which is handed no task ids
+      if (name === 'a stream pair (serveStdio)') expect(tasks).toEqual(expect.arrayContaining([expect.objectContaining({ taskId: task.taskId, status: 'completed' })]));
+      else expect(tasks).toEqual([]);
     } finally {
       client.close();
     }

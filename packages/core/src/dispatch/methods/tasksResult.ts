@@ -4,7 +4,8 @@
  * tools/call would have — the tool result (with the `related-task` `_meta`), or the JSON-RPC
  * error of a failed task; a cancelled task is -32600. -32602 for an unknown, expired or foreign id.
  * While it waits, its stream carries the task's input requests and (over HTTP) its status
- * changes ({@link TaskResultStream}).
+ * changes ({@link TaskResultStream}). Waits are bounded (`maxTaskResultWaits`, and per principal):
+ * one more is -32000, HTTP 503 with `Retry-After`.
  */
 import { ErrorCodes } from '../../faults/ErrorCodes';
 import { answer, SILENCE } from '../DispatchResult';
@@ -20,6 +21,8 @@ const handle: RequestHandler = (request, services) => {
   const call = readTaskCall(request, services);
   if (!('taskId' in call)) return call;
   const { taskId } = call;
+  const refusal = services.tasks.waitRefusal(request, call.owner);
+  if (refusal) return refusal;
   const stream = new TaskResultStream(request.context, !request.context.session);
   return services.tasks.terminal(taskId, call.owner, request.context.signal, (task) => stream.update(task)).then((task) => {
     if (!task) return unknownTask(request, taskId);

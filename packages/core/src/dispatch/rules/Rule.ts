@@ -30,8 +30,12 @@ export interface Rule {
   concerns?(method: MethodTraits | undefined): boolean;
   /** Runs before the rest of the chain: a refusal ends the request with that answer. */
   before?(request: InboundRequest, services: Services): Verdict | Promise<Verdict>;
-  /** Runs around the rest of the chain (a notification's handling included): calls `next` once and returns its reply, or one in its place. */
-  around?(message: Inbound, next: () => Reply): Reply;
+  /**
+   * Runs around the rest of the chain (a notification's handling included): calls `next` once and
+   * returns its reply, or one in its place. `services` are its dispatcher's: a rule that counts
+   * (what a caller holds at once) keys its state by them.
+   */
+  around?(message: Inbound, next: () => Reply, services: Services): Reply;
   /** Sees every message, or batch, from its arrival to its answer (`dispatch` runs it). */
   arrive?<T>(dispatch: () => T): T;
   /** Sees a message refused before it reached a chain; returns the answer to send (`result`, or one in its place). */

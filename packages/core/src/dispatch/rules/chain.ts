@@ -23,9 +23,10 @@ import { requiredCapabilities } from './requiredCapabilities';
 import { paramHeaders } from './paramHeaders';
 import { taskCapability } from './taskCapability';
 import { concurrency } from './concurrency';
+import { principalCalls } from './principalCalls';
 
 /** The rules every dispatcher runs, in order. */
-export const DEFAULT_RULES: readonly Rule[] = Object.freeze([scopes, requiredCapabilities, taskCapability, paramHeaders, concurrency]);
+export const DEFAULT_RULES: readonly Rule[] = Object.freeze([scopes, requiredCapabilities, taskCapability, paramHeaders, concurrency, principalCalls]);
 
 /** One request's way through the rest of a chain. */
 type Step = (message: Inbound) => Reply;
@@ -61,7 +62,7 @@ export class Chains {
       if (rule.concerns && !rule.concerns(descriptor)) continue;
       // a rule that checks before the handler concerns requests of served methods only
       if (rule.before && descriptor) next = beforeStep(rule, next, this.services);
-      if (rule.around) next = aroundStep(rule, next);
+      if (rule.around) next = aroundStep(rule, next, this.services);
     }
     return next;
   }
@@ -106,7 +107,7 @@ function beforeStep(rule: Rule, next: Step, services: Services): Step {
   };
 }
 
-function aroundStep(rule: Rule, next: Step): Step {
+function aroundStep(rule: Rule, next: Step, services: Services): Step {
   const around = rule.around!.bind(rule);
-  return (message) => around(message, () => next(message));
+  return (message) => around(message, () => next(message), services);
 }

@@ -10,7 +10,9 @@
  * `input` event brings the answer — on 2026-07-28 from `tasks/update`; on 2025-11-25 from the
  * client's response to the request a `tasks/result` stream sent it ({@link TaskResultStream}),
  * routed by its id through the store from any instance. Tasks in flight are bounded by
- * `maxConcurrentCalls` (and the store's own bound); nothing it holds outlives a task. A
+ * `maxConcurrentCalls`, per principal by `maxRunningTasksPerPrincipal` (and the store's own
+ * bounds), a procedure's time by `taskTimeoutMs`, and the `tasks/result` requests waiting by
+ * `maxTaskResultWaits` (and per principal); nothing it holds outlives a task. A
  * 2025-11-25 task created over a connection (stdio) announces each status it takes there
  * (`notifications/tasks/status`).
  */
@@ -39,6 +41,7 @@ import { answerProblem } from '../asks/answerProblem';
 import type { PreparedCall, TaskStarter, ToolCaller } from '../ToolCaller';
 import type { TaskHooks } from './TaskHooks';
 import { taskOwnerOf } from './taskOwner';
+import { Tally } from '../tally';
 import { TASKS_EXTENSION, createTaskResultJson, legacyTask } from './taskWire';
 import { readTaskAskId, responseAnswer } from './taskStream';
 import type { RequestId } from '../jsonRpc';
@@ -71,6 +74,8 @@ interface Waiter {
 /** A task this instance runs. */
 interface RunningTask {
   readonly taskId: string;
+  /** Its owner (the creator's principal key). */
+  readonly owner: string;
   readonly controller: AbortController;
   readonly waiters: Map<string, Waiter>;
   readonly counts: Record<AskKind, number>;
@@ -86,6 +91,10 @@ interface RunningTask {
 export class TaskRunner implements TaskStarter {
   private storeInUse: TaskStore | undefined;
   private readonly running = new Map<string, RunningTask>();
+  /** The running tasks by owner. */
+  private readonly runningBy = new Tally();
+  /** The `tasks/result` requests waiting, by owner. */
+  private readonly waits = new Tally();
   /** Who watches a task of this instance change (`tasks/result`), by task id. */
   private readonly watchers = new Map<string, Set<() => void>>();
 
@@ -157,9 +166,15 @@ export class TaskRunner implements TaskStarter {
     if (this.running.size >= max) {
       return busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: ${this.running.size} tasks are running (maxConcurrentCalls (${max})); try again later`));
     }
+    const owner = taskOwnerOf(request.context);
+    const mine = this.runningBy.of(owner);
+    const perPrincipal = this.limits.maxRunningTasksPerPrincipal;
+    if (mine >= perPrincipal) {
+      return busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: this caller has ${mine} tasks running (maxRunningTasksPerPrincipal (${perPrincipal})); try again later`));
+    }
     let task: TaskRecord;
     try {
-      task = await this.store.create({ owner: taskOwnerOf(request.context), ttlMs: this.ttlOf(request), pollIntervalMs: this.settings.pollIntervalMs });
+      task = await this.store.create({ owner, ttlMs: this.ttlOf(request), pollIntervalMs: this.settings.pollIntervalMs });
     } catch (error) {
       if (error instanceof RangeError) return busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: ${error.message}`));
       return answer(this.policy.internal(request.id, error, { requestId: request.id, method: METHOD.toolsCall }));
@@ -188,6 +203,7 @@ export class TaskRunner implements TaskStarter {
     let announced: string = record.status;
     const task: RunningTask = {
       taskId: record.taskId,
+      owner: record.owner,
       controller: new AbortController(),
       waiters: new Map(),
       counts: { elicitation: 0, sampling: 0, roots: 0 },
@@ -200,6 +216,7 @@ export class TaskRunner implements TaskStarter {
         }),
     };
     this.running.set(task.taskId, task);
+    this.runningBy.add(task.owner);
     // the task's own context: its signal is the task's, and nothing goes back on the request that created it
     const context: DispatchContext = { protocolVersion: outer.protocolVersion, request: outer.request, access: outer.access, signal: task.controller.signal };
     const inbound = new Inbound(request.id, request.method, request.params, request.profile, context, 'async', false, request.meta) as InboundRequest;
@@ -212,10 +229,10 @@ export class TaskRunner implements TaskStarter {
         this.store.setStatusMessage(task.taskId, message).catch((error: unknown) => this.report(error, task, prepared.name));
       },
     };
-    const ttl = record.ttlMs;
+    const ttl = record.ttlMs === null || record.ttlMs > MAX_TIMER_MS ? Infinity : record.ttlMs;
     let body: string | undefined;
     try {
-      const reply = await this.tools.invoke(prepared, inbound, { hooks, timeoutMs: ttl === null || ttl > MAX_TIMER_MS ? Infinity : ttl });
+      const reply = await this.tools.invoke(prepared, inbound, { hooks, timeoutMs: Math.min(ttl, this.limits.taskTimeoutMs) });
       body = typeof reply === 'string' ? reply : reply?.body;
     } catch (error) {
       body = this.policy.internal(request.id, error, { requestId: request.id, method: METHOD.toolsCall, tool: prepared.name });
@@ -249,6 +266,28 @@ export class TaskRunner implements TaskStarter {
   async terminal(taskId: string, owner: string, signal?: AbortSignal, onState?: (task: TaskRecord) => void): Promise<TaskRecord | undefined> {
     const store = this.storeIfUsed;
     if (!store) return undefined;
+    this.waits.add(owner);
+    try {
+      return await this.poll(store, taskId, owner, signal, onState);
+    } finally {
+      this.waits.remove(owner);
+    }
+  }
+
+  /**
+   * The -32000 (HTTP 503) refusal of a `tasks/result` while `maxTaskResultWaits` of them wait, or
+   * `maxTaskResultWaitsPerPrincipal` of the owner's; `undefined` when it may wait.
+   */
+  waitRefusal(request: InboundRequest, owner: string): DispatchResult | undefined {
+    const { maxTaskResultWaits: all, maxTaskResultWaitsPerPrincipal: perPrincipal } = this.limits;
+    const mine = this.waits.of(owner);
+    let problem: string | undefined;
+    if (this.waits.total >= all) problem = `${this.waits.total} tasks/result requests are waiting (maxTaskResultWaits (${all}))`;
+    else if (mine >= perPrincipal) problem = `this caller has ${mine} tasks/result requests waiting (maxTaskResultWaitsPerPrincipal (${perPrincipal}))`;
+    return problem === undefined ? undefined : busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: ${problem}; try again later`));
+  }
+
+  private async poll(store: TaskStore, taskId: string, owner: string, signal: AbortSignal | undefined, onState: ((task: TaskRecord) => void) | undefined): Promise<TaskRecord | undefined> {
     for (;;) {
       const task = await store.get(taskId, owner);
       if (!task || isTerminalTaskStatus(task.status)) return task;
@@ -382,7 +421,10 @@ export class TaskRunner implements TaskStarter {
 
   /** Forgets a task this instance ran; asks still waiting reject; who waits for it to settle looks again. */
   private finish(task: RunningTask, why: string): void {
-    if (this.running.get(task.taskId) === task) this.running.delete(task.taskId);
+    if (this.running.get(task.taskId) === task) {
+      this.running.delete(task.taskId);
+      this.runningBy.remove(task.owner);
+    }
     const watchers = this.watchers.get(task.taskId);
     // after the store's write of the outcome has been awaited (run) or started (cancel): the next get sees it
     if (watchers) queueMicrotask(() => watchers.forEach((wake) => wake()));

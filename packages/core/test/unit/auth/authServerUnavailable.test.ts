@@ -4,9 +4,9 @@
  * -32603 body (no challenge: the token was not judged), where any other failure stays 401.
  */
 import { AuthServerUnavailableError } from '../../../src';
-import { HttpRules, resolveHttpOptions } from '../../../src/transport';
+import { HttpRules, resolveHttpOptions } from '../../../src/http';
 import type { AuthOptions } from '../../../src';
-import type { HttpRefusal } from '../../../src/transport';
+import type { HttpRefusal } from '../../../src/http';
 
 const RESOURCE = 'https://mcp.example.com/mcp';
 

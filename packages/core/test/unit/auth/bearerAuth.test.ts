@@ -3,10 +3,10 @@
  * refusals of HttpRules.authenticate with their WWW-Authenticate challenges, the audience and
  * expiry checks, and `verify` called exactly once per request.
  */
-import { resourceMetadataUrl } from '../../../src';
-import { HttpRules, resolveHttpOptions } from '../../../src/transport';
+import { resourceMetadataUrl } from '../../../src/http';
+import { HttpRules, resolveHttpOptions } from '../../../src/http';
 import type { AuthInfo, AuthOptions } from '../../../src';
-import type { AuthOutcome, HttpRefusal } from '../../../src/transport';
+import type { AuthOutcome, HttpRefusal } from '../../../src/http';
 
 const RESOURCE = 'https://mcp.example.com/mcp';
 const METADATA = 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp';

@@ -4,9 +4,11 @@
  * header on the DispatchResult), `context.auth` for procedures, tools/list without the tools
  * the token cannot call (`listOnlyPermittedTools`), and the resource metadata document.
  */
-import { Access, Dispatcher, ServiceDefinition, ToolDeclaration, integerType } from '../../../src';
-import { ProtectedResourceMetadata } from '../../../src/transport';
-import type { AccessPolicy, AuthInfo, CallContext } from '../../../src';
+import { Access } from '../../../src/transport';
+import { Dispatcher, ServiceDefinition, ToolDeclaration, integerType } from '../../../src';
+import { ProtectedResourceMetadata } from '../../../src/http';
+import type { AccessPolicy } from '../../../src/transport';
+import type { AuthInfo, CallContext } from '../../../src';
 
 const METADATA = 'https://mcp.example.com/.well-known/oauth-protected-resource/mcp';
 

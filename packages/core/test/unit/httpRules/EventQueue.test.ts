@@ -5,7 +5,7 @@
  * progress notifications are the dispatcher's own, so the key the queue reads is the one core writes.
  */
 import { Dispatcher, ServiceDefinition, ToolDeclaration, integerType } from '@toolwire/core';
-import { EventQueue, progressKey } from '@toolwire/core/transport';
+import { EventQueue, progressKey } from '@toolwire/core/http';
 import type { CallContext } from '@toolwire/core';
 
 /** The notifications core sends for a call of `steps` with `token`, reporting progress 1 … n with a log message after each `logEvery`. */

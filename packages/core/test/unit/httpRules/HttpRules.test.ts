@@ -1,6 +1,6 @@
 /** HttpRules: the checks every HTTP transport shares, in the specification's order, with core's refusals. */
-import { HttpRefusals, HttpRules, resolveHttpOptions } from '@toolwire/core/transport';
-import type { HttpRequestHead } from '@toolwire/core/transport';
+import { HttpRefusals, HttpRules, resolveHttpOptions } from '@toolwire/core/http';
+import type { HttpRequestHead } from '@toolwire/core/http';
 
 const ok: HttpRequestHead = { method: 'POST', origin: undefined, host: 'localhost:3000', accept: undefined, contentType: 'application/json' };
 const rules = (options?: object) => new HttpRules(resolveHttpOptions('test', options), 'test');

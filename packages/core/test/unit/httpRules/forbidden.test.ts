@@ -3,8 +3,8 @@
  * it, the server logs it on stderr once per value, and what is remembered stays bounded however
  * many distinct values arrive.
  */
-import { HttpRules, resolveHttpOptions } from '@toolwire/core/transport';
-import type { HttpRequestHead } from '@toolwire/core/transport';
+import { HttpRules, resolveHttpOptions } from '@toolwire/core/http';
+import type { HttpRequestHead } from '@toolwire/core/http';
 
 const head: HttpRequestHead = { method: 'POST', origin: undefined, host: 'localhost', accept: undefined, contentType: 'application/json' };
 

@@ -6,7 +6,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { createTaskId, isTaskId, MemoryTaskStore, resolveTaskStoreOptions, TASK_ID_BYTES } from '@toolwire/core';
+import { createTaskId, isTaskId, resolveTaskStoreOptions, TASK_ID_BYTES } from '@toolwire/core/task-store';
+import { MemoryTaskStore } from '@toolwire/core';
 
 const OWNER = 'issuer|alice';
 const stores: MemoryTaskStore[] = [];

@@ -3,7 +3,8 @@
  * the same derivation of the caller — a token's issuer, subject and client id in separate slots,
  * the stdio connection, or the anonymous principal of an open endpoint.
  */
-import { Access, Dispatcher, ServiceDefinition, Session, ToolDeclaration } from '@toolwire/core';
+import { Access, Session } from '@toolwire/core/transport';
+import { Dispatcher, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import type { AuthInfo, CallContext, DispatchContext, Principal } from '@toolwire/core';
 
 const POLICY = { resourceMetadataUrl: 'http://127.0.0.1/.well-known/oauth-protected-resource', requiredScopes: [], listOnlyPermittedTools: false };
@@ -74,6 +75,18 @@ describe('one principal', () => {
     expect((await legacy(dispatcher, 'tasks/get', { taskId }, other)).error.code).toBe(-32602);
     expect((await legacy(dispatcher, 'tasks/list', {}, other)).result.tasks).toEqual([]);
     expect((await legacy(dispatcher, 'tasks/list', {}, mine)).result.tasks.map((t: { taskId: string }) => t.taskId)).toEqual([taskId]);
+    release();
+  });
+
+  it('an anonymous tasks/list (an open HTTP endpoint) answers an empty list: another client\'s task ids are not handed out, though the id still reads the task', async () => {
+    const { dispatcher, release } = server();
+    const anonymous: DispatchContext = {};
+    const taskId = (await legacy(dispatcher, 'tools/call', { name: 'slow', arguments: {}, task: {} }, anonymous)).result.task.taskId;
+    const listed = await legacy(dispatcher, 'tasks/list', {}, anonymous);
+    expect(listed.result).toEqual({ tasks: [] });
+    expect((await legacy(dispatcher, 'tasks/list', { cursor: 'anything' }, anonymous)).result).toEqual({ tasks: [] });
+    // whoever holds the id (the only key on an open endpoint) still reads it
+    expect((await legacy(dispatcher, 'tasks/get', { taskId }, anonymous)).result.taskId).toBe(taskId);
     release();
   });
 });

@@ -8,7 +8,8 @@
  * -32602 for unknown and foreign ids; MRTR rounds before the task (`beginTask`); the
  * `taskStore` option and the bound on tasks in flight.
  */
-import { Access, Dispatcher, MemoryTaskStore, ServiceDefinition, ToolDeclaration, integerType, stringType, toolError } from '@toolwire/core';
+import { Access } from '@toolwire/core/transport';
+import { Dispatcher, MemoryTaskStore, ServiceDefinition, ToolDeclaration, integerType, stringType, toolError } from '@toolwire/core';
 import type { AuthInfo, CallContext, DispatcherOptions, DispatchContext } from '@toolwire/core';
 
 const MODERN = '2026-07-28';
@@ -416,6 +417,8 @@ describe('experimental tasks on 2025-11-25', () => {
 
   it('tasks/list pages the caller\'s tasks by the declaration\'s pageSize, from the shared store: another instance lists them too', async () => {
     const taskStore = new MemoryTaskStore();
+    const policy = { resourceMetadataUrl: 'http://127.0.0.1/.well-known/oauth-protected-resource', requiredScopes: [], listOnlyPermittedTools: false };
+    const alice: DispatchContext = { access: new Access({ token: 't', clientId: 'c', scopes: [], issuer: 'https://issuer.example', subject: 'alice' } as AuthInfo, policy) };
     const instance = () => {
       const decl = new ToolDeclaration('paged', '1.0.0', { pageSize: 2 });
       decl.addTool('work', 'Optional task').addParam('n', integerType()).setTaskSupport('optional');
@@ -423,12 +426,12 @@ describe('experimental tasks on 2025-11-25', () => {
     };
     const [a, b] = [instance(), instance()];
     const ids: string[] = [];
-    for (let n = 0; n < 5; n++) ids.push((await legacy(n % 2 ? b : a, 'tools/call', { name: 'work', arguments: { n }, task: {} })).result.task.taskId);
+    for (let n = 0; n < 5; n++) ids.push((await legacy(n % 2 ? b : a, 'tools/call', { name: 'work', arguments: { n }, task: {} }, alice)).result.task.taskId);
     const listed: string[] = [];
     let cursor: string | undefined;
     const pages: number[] = [];
     do {
-      const result = (await legacy(pages.length % 2 ? a : b, 'tasks/list', cursor === undefined ? {} : { cursor })).result;
+      const result = (await legacy(pages.length % 2 ? a : b, 'tasks/list', cursor === undefined ? {} : { cursor }, alice)).result;
       pages.push(result.tasks.length);
       listed.push(...result.tasks.map((task: { taskId: string }) => task.taskId));
       cursor = result.nextCursor;
@@ -436,7 +439,7 @@ describe('experimental tasks on 2025-11-25', () => {
     expect(pages).toEqual([2, 2, 1]);
     expect(listed).toEqual(ids);
     for (const cursor of ['nope', '', 7, null, 'x'.repeat(300)]) {
-      const refused = await legacy(a, 'tasks/list', { cursor });
+      const refused = await legacy(a, 'tasks/list', { cursor }, alice);
       expect(refused.error).toMatchObject({ code: -32602, message: expect.stringMatching(/cursor/) });
     }
     await taskStore.close();

@@ -1,0 +1,43 @@
+/**
+ * principalCalls: the rule of `maxConcurrentCallsPerPrincipal` — a fair share of the server for
+ * each caller. It counts, per principal (a token's caller, a stdio connection, or the one
+ * anonymous principal of an open endpoint), the tools/call requests not yet answered — those
+ * whose reply went asynchronous; one answered on the spot was never concurrent — and refuses one
+ * more at once (-32000, HTTP 503 with `Retry-After`), never queued. It comes after `concurrency`:
+ * a server that is full says so before a caller is told it holds its share. A call that creates
+ * a task counts until the task is created; running tasks have their own cap (TaskRunner).
+ */
+import { ErrorCodes } from '../../faults/ErrorCodes';
+import { busy } from '../DispatchResult';
+import { errorResponse } from '../jsonRpc';
+import { principalOf } from '../principal';
+import type { InboundRequest } from '../Inbound';
+import type { Services } from '../methods/Handler';
+import { Tally } from '../tally';
+import type { Rule } from './Rule';
+
+/** The calls in flight of each dispatcher, by principal. */
+const inFlight = new WeakMap<Services, Tally>();
+
+export const principalCalls: Rule = {
+  name: 'principalCalls',
+  concerns: (method) => method?.targetKind === 'tool',
+  // one step around the call (no separate `before`): it refuses, or counts what it lets through
+  around(message, next, services) {
+    let tally = inFlight.get(services);
+    if (tally?.total) {
+      const max = services.tools.limits.maxConcurrentCallsPerPrincipal;
+      const held = tally.of(principalOf(message.context).key);
+      if (held >= max) {
+        return busy(errorResponse((message as InboundRequest).id, ErrorCodes.ServerBusy, `Server busy: this caller has ${held} tool calls in flight (maxConcurrentCallsPerPrincipal (${max})); try again later`));
+      }
+    }
+    const reply = next();
+    if (!(reply instanceof Promise)) return reply;
+    if (!tally) inFlight.set(services, (tally = new Tally()));
+    const key = principalOf(message.context).key;
+    const counted = tally;
+    counted.add(key);
+    return reply.finally(() => counted.remove(key));
+  },
+};

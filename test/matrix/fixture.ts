@@ -1,5 +1,5 @@
 /**
- * The matrix fixture: one declaration with a tool (or resource) for every cross-cutting rule, the dispatcher
+ * The matrix fixture: one declaration with a tool (or resource, or prompt) for every cross-cutting rule, the dispatcher
  * options that make each rule observable (small limits, a short call timeout, an onError that
  * records), and the tokens of the protected HTTP endpoints. Every transport serves this same
  * service, so a row of the matrix differs between transports only in what the transport is.
@@ -103,7 +103,18 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
   decl.addTool('task_add', 'Adds as a task when the client takes tasks').addParam('a', integerType()).addParam('b', integerType()).setTaskSupport('optional');
   decl.addTool('task_only', 'Runs only as a task').setTaskSupport('required');
   decl.addTool('task_ask', 'Asks the user inside its task').setTaskSupport('optional');
+  const brief = decl.addPrompt('brief', 'A brief on a topic').addArgument('topic', 'The topic');
+  const opsBrief = decl.addPrompt('ops_brief', 'An operations brief (scope admin)').setScopes(['admin']);
+  const slowPrompt = decl.addPrompt('slow_prompt', 'Runs until its signal aborts');
+  const gatePrompt = decl.addPrompt('gate_prompt', 'Waits until the test opens the gate');
   const defs = new ServiceDefinition()
+    .registerPrompt(brief, ({ topic }) => `Brief me on ${topic}`)
+    .registerPrompt(opsBrief, (_args, context) => {
+      count('ops_brief');
+      return `ops brief for ${context.auth?.subject ?? 'anonymous'}`;
+    })
+    .registerPrompt(slowPrompt, (_args, context) => new Promise<string>((_resolve, reject) => context.signal.addEventListener('abort', () => reject(context.signal.reason), { once: true })))
+    .registerPrompt(gatePrompt, () => recorder.gate.hold())
     .registerProcedure('add', (a: number, b: number) => a + b)
     .registerProcedure('echo', async (message: string) => message)
     .registerProcedure('sum', (values: number[]) => values.reduce((s, v) => s + v, 0))

@@ -26,6 +26,19 @@ const call = (version: string, name: string, args?: Record<string, unknown>, ext
   ...extra,
 });
 
+const get = (version: string, name: string, args?: Record<string, unknown>, extra: Partial<RequestSpec> = {}): RequestSpec => ({
+  version,
+  method: 'prompts/get',
+  params: args === undefined ? { name } : { name, arguments: args },
+  ...extra,
+});
+
+/** The text of a prompts/get result's first message. */
+function promptText(seen: Seen): string | undefined {
+  const messages = seen.reply?.result?.messages as Array<{ content?: { text?: string } }> | undefined;
+  return messages?.[0]?.content?.text;
+}
+
 const read = (version: string, uri: string, extra: Partial<RequestSpec> = {}): RequestSpec => ({ version, method: 'resources/read', params: { uri }, ...extra });
 
 const modern = (profile: ProtocolProfile) => profile.era === 'modern';
@@ -368,6 +381,81 @@ export const RULES: readonly Rule[] = [
       t.recorder.gate.open();
       for (const seen of await Promise.all(held)) expect(text(seen)).toBe('passed');
       expect(text(await t.send(call(p.version, 'add', { a: 1, b: 2 })))).toBe('3'); // the slots are free again
+    },
+  },
+  {
+    name: 'prompts/get: a declared prompt\'s messages (with the result fields on 2026-07-28); an unknown prompt or a missing required argument is -32602',
+    async check(t, p) {
+      const seen = await t.send(get(p.version, 'brief', { topic: 'limits' }));
+      expectStatus(t, seen, 200);
+      expect(seen.reply?.result?.messages).toEqual([{ role: 'user', content: { type: 'text', text: 'Brief me on limits' } }]);
+      if (modern(p)) expect(seen.reply?.result?.resultType).toBe('complete');
+      else expect(seen.reply?.result).not.toHaveProperty('resultType');
+      expectError(await t.send(get(p.version, 'nope')), ErrorCodes.InvalidParams, /Unknown prompt: nope/);
+      expectError(await t.send(get(p.version, 'brief')), ErrorCodes.InvalidParams, /Missing required argument "topic"/);
+    },
+  },
+  {
+    name: 'prompts/get scopes: a token without the prompt\'s scope gets 403 insufficient_scope with the challenge and the procedure does not run; with it the prompt runs',
+    applies: (t) => t.protected,
+    async check(t, p) {
+      const before = t.recorder.ran.get('ops_brief') ?? 0;
+      const refused = await t.send(get(p.version, 'ops_brief', undefined, { id: 44, token: 'reader' }));
+      expectStatus(t, refused, 403);
+      if (t.http) expect(refused.headers['www-authenticate']).toBe(`Bearer error="insufficient_scope", scope="admin", resource_metadata="${METADATA}"`);
+      expect(refused.reply?.id).toBe(44);
+      expectError(refused, ErrorCodes.InvalidRequest, /^Forbidden: insufficient_scope: prompt "ops_brief" requires scope admin/);
+      expect(t.recorder.ran.get('ops_brief') ?? 0).toBe(before);
+      expect(promptText(await t.send(get(p.version, 'ops_brief', undefined, { token: 'admin' })))).toBe('ops brief for root');
+    },
+  },
+  {
+    name: 'prompts/list with listOnlyPermittedTools: a token without a prompt\'s scope does not see it',
+    applies: (t) => t.protected,
+    async check(t, p) {
+      const names = async (token: string) => {
+        const prompts = (await t.send({ version: p.version, method: 'prompts/list', token })).reply?.result?.prompts as Array<{ name: string }> | undefined;
+        return prompts?.map((entry) => entry.name);
+      };
+      expect(await names('reader')).toEqual(['brief', 'slow_prompt', 'gate_prompt']);
+      expect(await names('admin')).toEqual(['brief', 'ops_brief', 'slow_prompt', 'gate_prompt']);
+    },
+  },
+  {
+    name: 'callTimeoutMs on prompts: a prompt past its limit is -32603 "timed out", its signal aborts, and onError hears of it',
+    async check(t, p) {
+      const since = t.recorder.errors.length;
+      const seen = await t.send(get(p.version, 'slow_prompt', undefined, { id: 91 }));
+      expectStatus(t, seen, 200);
+      expect(seen.reply?.error).toEqual({ code: ErrorCodes.InternalError, message: `Prompt "slow_prompt" timed out after ${LIMITS.callTimeoutMs} ms` });
+      const reported = t.recorder.errors.slice(since).filter((e) => e.info.prompt === 'slow_prompt' && e.info.requestId === 91);
+      expect(reported).toHaveLength(1);
+      expect((reported[0].error as Error).name).toBe('TimeoutError');
+    },
+  },
+  {
+    name: 'maxConcurrentCalls on prompts: prompt procedures in flight count; beyond the cap a prompts/get is refused at once (-32000, HTTP 503)',
+    async check(t, p) {
+      const held = [t.send(get(p.version, 'gate_prompt', undefined, { id: 311 })), t.send(call(p.version, 'gate', {}, { id: 312 }))];
+      await t.recorder.gate.whenHeld(LIMITS.maxConcurrentCalls);
+      const refused = await t.send(get(p.version, 'gate_prompt', undefined, { id: 313 }));
+      expectStatus(t, refused, 503);
+      expect(refused.reply?.id).toBe(313);
+      expectError(refused, ErrorCodes.ServerBusy, /maxConcurrentCalls \(2\)/);
+      t.recorder.gate.open();
+      const [prompt, tool] = await Promise.all(held);
+      expect(promptText(prompt)).toBe('passed');
+      expect(text(tool)).toBe('passed');
+    },
+  },
+  {
+    name: 'telemetry on prompts: one SERVER span "prompts/get brief" with gen_ai.prompt.name and the version',
+    async check(t, p) {
+      const seen = await t.send(get(p.version, 'brief', { topic: 'spans' }));
+      const spans = t.recorder.otel.spansOf(String(seen.reply?.id));
+      expect(spans.map((span) => span.name)).toEqual(['prompts/get brief']);
+      expect(spans[0].attributes).toEqual(expect.objectContaining({ 'mcp.method.name': 'prompts/get', 'gen_ai.prompt.name': 'brief', 'mcp.protocol.version': p.version }));
+      expect(spans[0].attributes).not.toHaveProperty('gen_ai.tool.name');
     },
   },
   {

@@ -136,7 +136,7 @@ export function build(spec: RequestSpec): { body: string; headers: Record<string
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': spec.version };
   if (modern) {
     headers['mcp-method'] = spec.method;
-    if (spec.method === 'tools/call' && typeof spec.params?.name === 'string') headers['mcp-name'] = spec.params.name;
+    if ((spec.method === 'tools/call' || spec.method === 'prompts/get') && typeof spec.params?.name === 'string') headers['mcp-name'] = spec.params.name;
     if (spec.method === 'resources/read' && typeof spec.params?.uri === 'string') headers['mcp-name'] = spec.params.uri;
   }
   return { body, headers: { ...headers, ...lower(spec.headers ?? {}) }, id };

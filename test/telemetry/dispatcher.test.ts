@@ -25,7 +25,9 @@ function service(tracer?: api.Tracer): { decl: ToolDeclaration; defs: ServiceDef
   decl.addTool('boom', 'Throws');
   decl.addTool('slow', 'Runs until aborted');
   decl.addTool('traced', 'Makes a span of its own');
+  const brief = decl.addPrompt('brief', 'A prompt').addArgument('topic').setCompletion('topic', () => ['otel']);
   const defs = new ServiceDefinition()
+    .registerPrompt(brief, ({ topic }) => `Brief me on ${topic}`)
     .registerProcedure('add', (a: number, b: number) => a + b)
     .registerProcedure('refuse', () => toolError('not today'))
     .registerProcedure('boom', () => {
@@ -352,5 +354,29 @@ describe('telemetry: the option', () => {
     await plain.dispatch(call(50, 'add', { a: 1, b: 2 }));
     expect(otel.spans()).toHaveLength(0);
     expect(await otel.durations()).toEqual([]);
+  });
+});
+
+describe('telemetry: prompts and completion', () => {
+  const get = (id: number, name: string, args: Record<string, unknown> = {}) => JSON.stringify({ jsonrpc: '2.0', id, method: 'prompts/get', params: { name, arguments: args } });
+
+  it('makes one SERVER span "prompts/get brief" with gen_ai.prompt.name', async () => {
+    await dispatcher.dispatch(get(201, 'brief', { topic: 'spans' }), { protocolVersion: '2025-11-25' });
+    const span = only(201);
+    expect(span.name).toBe('prompts/get brief');
+    expect(span.attributes).toEqual({ 'mcp.method.name': 'prompts/get', 'gen_ai.prompt.name': 'brief', 'jsonrpc.request.id': '201', 'mcp.protocol.version': '2025-11-25' });
+  });
+
+  it('does not name a span after an undeclared prompt (-32602)', async () => {
+    await dispatcher.dispatch(get(202, 'nope'), { protocolVersion: '2025-11-25' });
+    const span = only(202);
+    expect(span.name).toBe('prompts/get');
+    expect(span.attributes['error.type']).toBe('-32602');
+  });
+
+  it('makes a "completion/complete" span', async () => {
+    const message = JSON.stringify({ jsonrpc: '2.0', id: 203, method: 'completion/complete', params: { ref: { type: 'ref/prompt', name: 'brief' }, argument: { name: 'topic', value: 'o' } } });
+    await dispatcher.dispatch(message, { protocolVersion: '2025-11-25' });
+    expect(only(203).name).toBe('completion/complete');
   });
 });

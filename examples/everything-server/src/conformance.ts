@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
-/** The scenarios this server passes (tool, progress, logging and resource scenarios of the suite that need no prompts or sampling). */
+/** The scenarios this server passes (tool, progress, logging, resource, prompt and completion scenarios of the suite that need no sampling). */
 export const SCENARIOS = [
   'server-initialize',
   'ping',
@@ -29,6 +29,12 @@ export const SCENARIOS = [
   'resources-read-text',
   'resources-read-binary',
   'resources-templates-read',
+  'prompts-list',
+  'prompts-get-simple',
+  'prompts-get-with-args',
+  'prompts-get-embedded-resource',
+  'prompts-get-with-image',
+  'completion-complete',
 ] as const;
 
 /** One scenario's outcome as the suite printed it. */

@@ -9,7 +9,8 @@
  * `admin_reset`, which needs the OAuth scope `admin` when the server requires tokens (`--auth-issuer`),
  * and `find_notes`, whose nullable parameter and result member are where the schema dialects
  * differ (`--schema-dialect portable`); `search_notes`, declared with zod (`searchNotes.ts`); and the tasks fixtures (`tasks.ts`: `greet`, `slow_compute`,
- * `failing_job`, `protocol_error_job`, `confirm_delete`, `multi_input`, `test_tool_with_task`).
+ * `failing_job`, `protocol_error_job`, `confirm_delete`, `multi_input`, `test_tool_with_task`), and the
+ * conformance prompt fixtures with completion of `arg1` (`prompts.ts`).
  */
 import {
   ArrayType,
@@ -33,6 +34,7 @@ import { RED_PIXEL_DATA_URL, RED_PIXEL_PNG, silentWav } from './media';
 import { addInputRequiredFixtures } from './inputRequired';
 import { addTaskFixtures } from './tasks';
 import { addResources } from './resources';
+import { addPrompts } from './prompts';
 import { addSearchNotes } from './searchNotes';
 
 /** The most progress notifications one `progress_burst` call may send (a bound on the work one request can ask for). */
@@ -253,6 +255,7 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
   addInputRequiredFixtures(decl, defs);
   addTaskFixtures(decl, defs);
   addResources(decl, defs, NOTES);
+  addPrompts(decl, defs);
   addSearchNotes(decl, defs, NOTES);
   return { decl, defs };
 }

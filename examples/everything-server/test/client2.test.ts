@@ -62,10 +62,12 @@ describe.each(transports)('client 2.4.0 over %s', (_name, connect) => {
       expect(client.getProtocolEra()).toBe('modern');
       expect(client.getNegotiatedProtocolVersion()).toBe(MODERN);
       expect(client.getServerVersion()).toEqual(SERVER_INFO);
-      // the everything server logs (test_tool_with_logging), serves resources, an MCP Apps view, and has task tools (src/tasks.ts)
+      // the everything server logs (test_tool_with_logging), serves resources, prompts with completion, an MCP Apps view, and has task tools (src/tasks.ts)
       expect(client.getServerCapabilities()).toEqual({
         tools: {},
         resources: {},
+        prompts: {},
+        completions: {},
         logging: {},
         extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] }, 'io.modelcontextprotocol/tasks': {} },
       });
@@ -97,6 +99,16 @@ describe.each(transports)('client 2.4.0 over %s', (_name, connect) => {
     it('calls text tools and gets tool errors as isError results', async () => {
       expect(((await client.callTool({ name: 'add', arguments: { a: 6, b: 7 } })).content as Content)[0].text).toBe('13');
       expect(await client.callTool({ name: 'test_error_handling', arguments: {} })).toMatchObject({ isError: true });
+    });
+
+    it('lists and gets prompts and completes a prompt argument (issue 37)', async () => {
+      const { prompts } = await client.listPrompts();
+      expect(prompts.map((p) => p.name)).toEqual(decl.prompts.map((p) => p.name));
+      const got = await client.getPrompt({ name: 'test_prompt_with_arguments', arguments: { arg1: 'hello', arg2: 'world' } });
+      expect(got.messages).toEqual([{ role: 'user', content: { type: 'text', text: "Prompt with arguments: arg1='hello', arg2='world'" } }]);
+      const { completion } = await client.complete({ ref: { type: 'ref/prompt', name: 'test_prompt_with_arguments' }, argument: { name: 'arg1', value: 'te' } });
+      expect(completion.values).toEqual(['test', 'testValue1']);
+      await expect(client.getPrompt({ name: 'test_prompt_with_arguments', arguments: { arg1: 'only' } })).rejects.toMatchObject({ code: -32602 });
     });
 
     it('is refused a tool that needs sampling, which this client did not declare: -32021', async () => {

@@ -5,34 +5,13 @@
  * 1.10: 2025-03-26 over Streamable HTTP; 1.0: 2024-11-05, which has no Streamable HTTP, over stdio): listResources, listResourceTemplates, readResource of text, binary
  * and a template, an unknown URI refused, and the resource_link-free `show_notes` view resource.
  */
-import { join } from 'node:path';
-import type { ChildProcess } from 'node:child_process';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { Transport } from '@modelcontextprotocol/client';
-import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { Client as SdkClient } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport as SdkHttp } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { StdioClientTransport as SdkStdio } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { Client as Client_1_17 } from 'sdk-1-17/client/index.js';
-import { StreamableHTTPClientTransport as Http_1_17 } from 'sdk-1-17/client/streamableHttp.js';
-import { Client as Client_1_10 } from 'sdk-1-10/client/index.js';
-import { StreamableHTTPClientTransport as Http_1_10 } from 'sdk-1-10/client/streamableHttp.js';
-import { Client as Client_1_0 } from 'sdk-1-0/client/index.js';
-import { StdioClientTransport as Stdio_1_0 } from 'sdk-1-0/client/stdio.js';
-import { startServer } from '../src/conformance';
 import { NOTES } from '../src/everything';
 import { RED_PIXEL_PNG } from '../src/media';
+import { everythingOverHttp, officialClients } from './helpers/officialClients';
 
 jest.setTimeout(30_000);
 
-const main = join(__dirname, '..', 'dist', 'main.js');
-let http: { url: string; child: ChildProcess };
-beforeAll(async () => {
-  http = await startServer();
-});
-afterAll(() => {
-  http.child.kill('SIGTERM');
-});
+const url = everythingOverHttp();
 
 interface ResourceClient {
   listResources(): Promise<{ resources: { uri: string }[] }>;
@@ -41,38 +20,7 @@ interface ResourceClient {
   close(): Promise<void>;
 }
 
-type Make = () => Promise<ResourceClient>;
-
-const v2 = (transport: () => Transport, pin?: string): Make => async () => {
-  const client = new Client({ name: 'resources-interop', version: '1.0.0' }, pin ? { versionNegotiation: { mode: { pin } } } : {});
-  await client.connect(transport());
-  return client as unknown as ResourceClient;
-};
-const v1 = (transport: () => SdkHttp | SdkStdio): Make => async () => {
-  const client = new SdkClient({ name: 'resources-interop-v1', version: '1.0.0' });
-  await client.connect(transport());
-  return client as unknown as ResourceClient;
-};
-/** An older SDK release's client (their types differ from 1.32's; the calls used here do not). */
-const older = (make: () => { connect(transport: unknown): Promise<void> }, transport: () => unknown): Make => async () => {
-  const client = make();
-  await client.connect(transport());
-  return client as unknown as ResourceClient;
-};
-const httpV2 = (): Transport => new StreamableHTTPClientTransport(new URL(http.url));
-const stdioV2 = (): Transport => new StdioClientTransport({ command: process.execPath, args: [main, '--stdio'], stderr: 'pipe' });
-
-const clients: [string, Make][] = [
-  ['client 2.4.0 legacy over HTTP', v2(httpV2)],
-  ['client 2.4.0 2026-07-28 over HTTP', v2(httpV2, '2026-07-28')],
-  ['client 2.4.0 legacy over stdio', v2(stdioV2)],
-  ['client 2.4.0 2026-07-28 over stdio', v2(stdioV2, '2026-07-28')],
-  ['SDK 1.32 over HTTP', v1(() => new SdkHttp(new URL(http.url)))],
-  ['SDK 1.32 over stdio', v1(() => new SdkStdio({ command: process.execPath, args: [main, '--stdio'], stderr: 'pipe' }))],
-  ['SDK 1.17 (2025-06-18) over HTTP', older(() => new Client_1_17({ name: 'resources-interop-1.17', version: '1.0.0' }), () => new Http_1_17(new URL(http.url)))],
-  ['SDK 1.10 (2025-03-26) over HTTP', older(() => new Client_1_10({ name: 'resources-interop-1.10', version: '1.0.0' }), () => new Http_1_10(new URL(http.url)))],
-  ['SDK 1.0 (2024-11-05) over stdio', older(() => new Client_1_0({ name: 'resources-interop-1.0', version: '1.0.0' }, { capabilities: {} }), () => new Stdio_1_0({ command: process.execPath, args: [main, '--stdio'], stderr: 'pipe' }))],
-];
+const clients = officialClients<ResourceClient>('resources-interop', url);
 
 describe.each(clients)('%s', (_name, make) => {
   let client: ResourceClient;

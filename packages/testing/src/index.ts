@@ -1,6 +1,7 @@
 /**
  * @toolwire/testing — the test client: `mcpTestClient(target, options?)` with `callTool`,
- * `listTools`, `listResources`, `listResourceTemplates`, `readResource`, `discover`,
+ * `listTools`, `listResources`, `listResourceTemplates`, `readResource`, `listPrompts`,
+ * `getPrompt`, `complete`, `discover`,
  * `initialize`, the task methods (`callToolAsTask`, `getTask`, `getTaskResult`, `listTasks`,
  * `cancelTask`, `updateTask`), `request`, `notify` and `close`, in either era, against an
  * Express app, a `node:http` listener or server, a supertest agent, a fetch handler, a URL, a
@@ -30,6 +31,11 @@ export type {
   ResourceTemplatesListResult,
   ResourceContents,
   ReadResourceResult,
+  ListedPrompt,
+  PromptsListResult,
+  McpPromptMessage,
+  GetPromptResult,
+  CompleteResult,
 } from './results';
 export type { AskHandlers, ElicitHandler, SampleHandler, ListRootsHandler } from './askHandlers';
 export { McpTestClientError } from './McpTestClientError';

@@ -45,6 +45,10 @@ import type {
   ResourcesListResult,
   ToolCallResult,
   ToolsListResult,
+  PromptsListResult,
+  GetPromptResult,
+  McpPromptMessage,
+  CompleteResult,
 } from './results';
 import { isRecord } from './isRecord';
 
@@ -206,6 +210,41 @@ export class McpTestClient {
     const contents = ((result as { contents?: ResourceContents[] } | undefined)?.contents ?? []).filter((c) => typeof c === 'object' && c !== null);
     const text = contents.filter((c) => typeof c.text === 'string').map((c) => c.text).join('\n');
     return { contents, text, ...exchange };
+  }
+
+  /** Lists the prompts (one page; pass `nextCursor` back for the next). */
+  async listPrompts(cursor?: string): Promise<PromptsListResult> {
+    return this.page<PromptsListResult>('prompts/list', cursor);
+  }
+
+  /**
+   * Gets a prompt with its arguments; on 2026-07-28 what its procedure asks is answered by the
+   * client's handlers, as for a tool.
+   * @throws McpTestClientError for a refusal or a JSON-RPC error (an unknown prompt, a missing argument: -32602).
+   * @example
+   * const { messages, text } = await mcpTestClient(app).getPrompt('review', { code: 'x = 1' });
+   */
+  async getPrompt(name: string, args: Record<string, string> = {}): Promise<GetPromptResult> {
+    const { result, ...exchange } = await this.request('prompts/get', { name, arguments: args });
+    const { description, messages } = (result ?? {}) as { description?: string; messages?: McpPromptMessage[] };
+    const list = Array.isArray(messages) ? messages : [];
+    const text = list.filter((m) => typeof m?.content?.text === 'string').map((m) => m.content.text).join('\n');
+    return { ...(description !== undefined && { description }), messages: list, text, ...exchange };
+  }
+
+  /**
+   * Asks for completions of a prompt's argument (`{ prompt: name }`) or a resource template's
+   * variable (`{ resourceTemplate: uriTemplate }`), with the other arguments already filled in.
+   * @throws McpTestClientError for a refusal or a JSON-RPC error (an unknown ref: -32602; a server without completions: -32601).
+   * @example
+   * const { values } = await client.complete({ prompt: 'review' }, 'language', 'py'); // ['python']
+   */
+  async complete(ref: { prompt: string } | { resourceTemplate: string }, argument: string, value: string, context: Record<string, string> = {}): Promise<CompleteResult> {
+    const wire = 'prompt' in ref ? { type: 'ref/prompt', name: ref.prompt } : { type: 'ref/resource', uri: ref.resourceTemplate };
+    const params = { ref: wire, argument: { name: argument, value }, ...(Object.keys(context).length > 0 && { context: { arguments: context } }) };
+    const { result, status } = await this.request('completion/complete', params);
+    const completion = ((result ?? {}) as { completion?: Omit<CompleteResult, 'status'> }).completion ?? { values: [] };
+    return { ...completion, status };
   }
 
   /** Sends `initialize` asking for {@link protocolVersion}, as a legacy client's first message does (without the version header). */

@@ -162,3 +162,41 @@ export interface ReadResourceResult extends CallReport {
   /** The texts of the text contents joined by newlines (`''` when there are none). */
   text: string;
 }
+
+/** One prompt of a `prompts/list` result. */
+export interface ListedPrompt {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: { name: string; description?: string; required?: boolean }[];
+  [field: string]: unknown;
+}
+
+/** What {@link McpTestClient.listPrompts} returns (one page). */
+export interface PromptsListResult {
+  prompts: ListedPrompt[];
+  nextCursor?: string;
+  status: number;
+}
+
+/** One message of a `prompts/get` result. */
+export interface McpPromptMessage {
+  role: 'user' | 'assistant';
+  content: McpContentBlock;
+}
+
+/** What {@link McpTestClient.getPrompt} returns. */
+export interface GetPromptResult extends CallReport {
+  description?: string;
+  messages: McpPromptMessage[];
+  /** The texts of the messages' text blocks joined by newlines (`''` when there are none). */
+  text: string;
+}
+
+/** What {@link McpTestClient.complete} returns: the `completion` of a `completion/complete` result. */
+export interface CompleteResult {
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
+  status: number;
+}

@@ -1,5 +1,5 @@
 /**
- * Catalog: what a server serves — its tools, resources and resource templates (prompts can join) — with the list
+ * Catalog: what a server serves — its tools, resources, resource templates and prompts — with the list
  * payloads cut into pages when `pageSize` is set, cached by (kind, profile, page) in one
  * {@link PayloadCache}. Each item is published into the one invalidation mechanism when it is
  * added, so any later change of it (or of a type it refers to) makes the cached pages stale.
@@ -7,6 +7,7 @@
 import { Tool } from './Tool';
 import { Resource } from './Resource';
 import { ResourceTemplate } from './ResourceTemplate';
+import { Prompt } from './Prompt';
 import { decodeCursor, encodeCursor, fingerprint } from './cursor';
 import { PayloadCache } from './PayloadCache';
 import type { CachedPayload, PayloadKind } from './PayloadCache';
@@ -18,7 +19,7 @@ import { APP_RESOURCE_UI_KEYS, checkAppResourceUi, isUiUri } from './appUi';
 import type { AppResourceOptions } from './appUi';
 
 /** The kinds of list a catalog serves. */
-export type ListKind = Extract<PayloadKind, 'tools' | 'resources' | 'resourceTemplates'>;
+export type ListKind = Extract<PayloadKind, 'tools' | 'resources' | 'resourceTemplates' | 'prompts'>;
 
 const TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,64}$/;
 
@@ -37,6 +38,8 @@ export class Catalog {
   private readonly _resources: Resource[] = [];
   private readonly byUri = new Map<string, Resource>();
   private readonly _templates: ResourceTemplate[] = [];
+  private readonly _prompts: Prompt[] = [];
+  private readonly promptsByName = new Map<string, Prompt>();
 
   /** @param pageSize - items per list page; `undefined`: one page holds all. */
   constructor(readonly pageSize?: number) {}
@@ -65,6 +68,45 @@ export class Catalog {
   /** The tool with this name, or `undefined`. */
   getTool(name: string): Tool | undefined {
     return this.byName.get(name);
+  }
+
+  /** The prompts in insertion order. */
+  get prompts(): readonly Prompt[] {
+    return this._prompts;
+  }
+
+  /** Adds a prompt (see `ToolDeclaration.addPrompt`). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  addPrompt(name: string, description: string): Prompt<{}> {
+    if (typeof name !== 'string') throw new TypeError(`addPrompt: expected a string prompt name, got ${describe(name)}`);
+    if (!TOOL_NAME.test(name)) throw new RangeError(`addPrompt: expected a prompt name of 1-64 characters A-Z a-z 0-9 _ - . /, got ${JSON.stringify(name)}`);
+    if (this.promptsByName.has(name)) throw new RangeError(`addPrompt: duplicate prompt name "${name}"`);
+    if (typeof description !== 'string') throw new TypeError(`addPrompt "${name}": expected a string description, got ${describe(description)}`);
+    const prompt = new Prompt(name, description);
+    this._prompts.push(prompt);
+    this.promptsByName.set(name, prompt);
+    prompt.publish();
+    return prompt;
+  }
+
+  /** The prompt with this name, or `undefined`. */
+  getPrompt(name: string): Prompt | undefined {
+    return this.promptsByName.get(name);
+  }
+
+  /** Whether any prompt is declared (then `prompts` is advertised). */
+  get hasPrompts(): boolean {
+    return this._prompts.length > 0;
+  }
+
+  /** Whether a prompt argument or a template variable has a completion function (then `completions` is advertised). */
+  get hasCompletions(): boolean {
+    return this._prompts.some((p) => p.hasCompletions) || this._templates.some((t) => t.hasCompletions);
+  }
+
+  /** The template whose text is `uriTemplate`, or `undefined`. */
+  getTemplate(uriTemplate: string): ResourceTemplate | undefined {
+    return this._templates.find((t) => t.uriTemplate === uriTemplate);
   }
 
   /** The static resources in insertion order. */
@@ -163,7 +205,7 @@ export class Catalog {
     });
   }
 
-  private itemsOf(kind: ListKind): readonly (Tool | Resource | ResourceTemplate)[] {
+  private itemsOf(kind: ListKind): readonly (Tool | Resource | ResourceTemplate | Prompt)[] {
     switch (kind) {
       case 'tools':
         return this._tools;
@@ -171,11 +213,13 @@ export class Catalog {
         return this.cache.derived('listed:resources', () => this._resources.filter((r) => r.listed));
       case 'resourceTemplates':
         return this._templates;
+      case 'prompts':
+        return this._prompts;
     }
   }
 
   private keysOf(kind: ListKind): readonly string[] {
-    return this.itemsOf(kind).map((item) => (item instanceof Tool ? item.name : item instanceof Resource ? item.uri : item.uriTemplate));
+    return this.itemsOf(kind).map((item) => (item instanceof Tool || item instanceof Prompt ? item.name : item instanceof Resource ? item.uri : item.uriTemplate));
   }
 
   /** The fingerprint of list `kind` (its keys in order and the page size), valid for this revision. */

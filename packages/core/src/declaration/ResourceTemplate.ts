@@ -19,6 +19,8 @@ import { ResourceEntry } from './ResourceEntry';
 import type { ResourceEntryFields } from './ResourceEntry';
 import { parseUriTemplate } from './uriTemplate';
 import type { UriTemplate } from './uriTemplate';
+import { checkCompletionFn } from './completion';
+import type { CompletionFn } from './completion';
 
 /** The `resources/templates/list` entry of a template. */
 export interface ResourceTemplateListEntry extends ResourceEntryFields {
@@ -38,6 +40,7 @@ export class ResourceTemplate extends ResourceEntry {
   private readonly types = new Map<string, Variable>();
   /** The variables whose decoded values may hold path separators, `..` and NUL. */
   private readonly unchecked = new Set<string>();
+  private readonly completions = new Map<string, CompletionFn>();
 
   /** @internal created by `ToolDeclaration.addResourceTemplate`. */
   constructor(uriTemplate: string, name: string) {
@@ -80,6 +83,31 @@ export class ResourceTemplate extends ResourceEntry {
     if (!this.variables.includes(name)) throw new RangeError(`ResourceTemplate "${this.uriTemplate}" allowAnyValue: the template has no variable "${name}" (it has: ${this.variables.join(', ') || 'none'})`);
     this.unchecked.add(name);
     return this;
+  }
+
+  /**
+   * Completes variable `name` as the user types (`completion/complete` with `ref/resource`
+   * naming this template): `fn(value, { arguments, ctx })` returns the candidate values (at most
+   * 100 are sent; more set `hasMore`) or `{ values, total?, hasMore? }`, or a Promise of either.
+   * Declaring one advertises the `completions` capability.
+   * @example decl.addResourceTemplate('test://notes/{id}', 'note').setCompletion('id', (value) => ids.filter((id) => id.startsWith(value)))
+   */
+  setCompletion(name: string, fn: CompletionFn): this {
+    const what = `ResourceTemplate "${this.uriTemplate}" setCompletion`;
+    if (!this.variables.includes(name)) throw new RangeError(`${what}: the template has no variable "${name}" (it has: ${this.variables.join(', ') || 'none'})`);
+    this.completions.set(name, checkCompletionFn(`${what} "${name}"`, fn));
+    this.changed();
+    return this;
+  }
+
+  /** Whether any variable has a completion function. */
+  get hasCompletions(): boolean {
+    return this.completions.size > 0;
+  }
+
+  /** The completion function of variable `name`, or `undefined`. */
+  completionOf(name: string): CompletionFn | undefined {
+    return this.completions.get(name);
   }
 
   /**

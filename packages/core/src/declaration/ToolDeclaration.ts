@@ -11,6 +11,7 @@ import type { Type } from '../schema/Type';
 import type { Resource, ResourceListEntry } from './Resource';
 import type { ResourceTemplate, ResourceTemplateListEntry } from './ResourceTemplate';
 import type { ToolListEntry } from './Tool';
+import type { Prompt, PromptListEntry } from './Prompt';
 import type { Icon } from './metadata';
 import type { AppResourceOptions } from './appUi';
 import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../protocol/apps';
@@ -105,14 +106,22 @@ export interface ResourceTemplatesListResult extends Omit<ToolsListResult, 'tool
   resourceTemplates: ResourceTemplateListEntry[];
 }
 
+/** The `prompts/list` result (one page of it). */
+export interface PromptsListResult extends Omit<ToolsListResult, 'tools'> {
+  prompts: PromptListEntry[];
+}
+
 /**
- * The capabilities a server declares: tools always, resources when any is declared, logging when
+ * The capabilities a server declares: tools always, resources when any is declared, prompts when
+ * any is declared, completions when a completion function is, logging when
  * enabled, and under `extensions` the MCP Apps key `io.modelcontextprotocol/ui`
  * (`{ mimeTypes: ["text/html;profile=mcp-app"] }`) when a view or a tool with one is declared.
  */
 export interface ServerCapabilities {
   tools: Record<string, never>;
   resources?: Record<string, never>;
+  prompts?: Record<string, never>;
+  completions?: Record<string, never>;
   logging?: Record<string, never>;
   extensions?: Record<string, Record<string, unknown>>;
   /** 2025-11-25 (experimental tasks): what the server's tasks offer. */
@@ -328,6 +337,30 @@ export class ToolDeclaration {
     return this.catalog.getResource(uri);
   }
 
+  /** The prompts in insertion order. */
+  get prompts(): readonly Prompt[] {
+    return this.catalog.prompts;
+  }
+
+  /**
+   * Declares a prompt, listed by `prompts/list` and served by `prompts/get` with the procedure
+   * registered by `defs.registerPrompt(prompt, fn)`. The name must be 1–64 characters of
+   * `A-Z a-z 0-9 _ - . /` and unique among prompts. Declaring any prompt advertises the
+   * `prompts` capability.
+   * @example
+   * const review = decl.addPrompt('review', 'Review code').addArgument('code', 'The code to review');
+   * defs.registerPrompt(review, ({ code }) => `Please review:\n${code}`);
+   */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  addPrompt(name: string, description = ''): Prompt<{}> {
+    return this.catalog.addPrompt(name, description);
+  }
+
+  /** The prompt with this name, or `undefined`. */
+  getPrompt(name: string): Prompt | undefined {
+    return this.catalog.getPrompt(name);
+  }
+
   /** The requested version when this declaration supports it, otherwise the latest. */
   preferredVersion(requested?: string | null): string {
     return requested && this.versions.includes(requested) ? requested : this.versions[0];
@@ -410,6 +443,12 @@ export class ToolDeclaration {
     return start === undefined ? undefined : this.catalog.page<ResourcesListResult>('resources', this.anyProfile(version), start, (profile) => this.listTail(profile));
   }
 
+  /** @internal One `prompts/list` page (as {@link toolsListPage}); `undefined` for an unknown or stale cursor. */
+  promptsListPage(version: string, cursor?: string): { object: PromptsListResult; json: string; bytes?: Uint8Array } | undefined {
+    const start = this.catalog.pageStart('prompts', cursor);
+    return start === undefined ? undefined : this.catalog.page<PromptsListResult>('prompts', this.anyProfile(version), start, (profile) => this.listTail(profile));
+  }
+
   /** @internal One `resources/templates/list` page; `undefined` for an unknown or stale cursor. */
   resourceTemplatesListPage(version: string, cursor?: string): { object: ResourceTemplatesListResult; json: string; bytes?: Uint8Array } | undefined {
     const start = this.catalog.pageStart('resourceTemplates', cursor);
@@ -461,6 +500,8 @@ export class ToolDeclaration {
   private capabilities(modern = false, experimentalTasks = false): ServerCapabilities {
     const capabilities: ServerCapabilities = { tools: {} };
     if (this.catalog.hasResources) capabilities.resources = {};
+    if (this.catalog.hasPrompts) capabilities.prompts = {};
+    if (this.catalog.hasCompletions) capabilities.completions = {};
     if (this.logLevel) capabilities.logging = {};
     if (this.catalog.hasApps) capabilities.extensions = { ...capabilities.extensions, [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } };
     const tasks = (modern || experimentalTasks) && this.catalog.tools.some((tool) => tool.taskSupport !== 'forbidden');

@@ -17,6 +17,7 @@ import { isObject } from '../guards';
 import { errorResponse, parseErrorResponse } from './jsonRpc';
 import { ToolCaller } from './ToolCaller';
 import { ResourceReader } from './ResourceReader';
+import { PromptGetter } from './PromptGetter';
 import { ErrorPolicy } from './errorPolicy';
 import { checkDispatcherArguments, DispatcherOptions, resolveTaskSettings } from './setup';
 import { TaskRunner } from './tasks/TaskRunner';
@@ -94,7 +95,7 @@ export class Dispatcher {
     const tools = new ToolCaller(defs, decl, policy, this.limits, sealer);
     const tasks = new TaskRunner(tools, policy, this.limits, resolveTaskSettings(checked));
     tools.tasks = tasks;
-    this.services = { decl, policy, tools, tasks, resources: new ResourceReader(defs, decl, policy, this.limits.maxUriLength) };
+    this.services = { decl, policy, tools, tasks, resources: new ResourceReader(defs, decl, policy, this.limits.maxUriLength), prompts: new PromptGetter(defs, tools, policy, this.limits) };
     const missing = checked.missingProcedures ?? 'warn';
     if (missing === 'error') {
       const names = missingProcedures(defs, decl);

@@ -10,8 +10,6 @@
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ResourceEntry } from '../declaration/ResourceEntry';
 import type { ReadContext, ReadContent, ReadResult, ServiceDefinition } from '../remoting/ServiceDefinition';
-import { JsonRpcFault } from '../faults/JsonRpcFault';
-import { RemotingFault } from '../faults/RemotingFault';
 import { ErrorCodes } from '../faults/ErrorCodes';
 import { encodeBase64 } from '../content/Base64Encoder';
 import { describe as jsonKind } from '../schema/Property';
@@ -87,13 +85,7 @@ export class ResourceReader {
   }
 
   private failure(id: RequestId, error: unknown): string {
-    const info = { requestId: id, method: METHOD.resourcesRead };
-    if (error instanceof JsonRpcFault) {
-      this.policy.report(error, info);
-      return errorResponse(id, error.code, error.message);
-    }
-    if (error instanceof RemotingFault) return errorResponse(id, ErrorCodes.InternalError, error.message);
-    return this.policy.internal(id, error, info);
+    return this.policy.fault(id, error, { requestId: id, method: METHOD.resourcesRead });
   }
 
   /** The response: `{"contents":[…]}` plus what the version's results end with. */
@@ -138,7 +130,7 @@ function content(item: ReadContent, index: number, uri: string, entry: ResourceE
  * — over HTTP, looking it up costs an AbortController and a close listener — and the client's
  * capabilities are looked up only when read.
  */
-class ResourceReadContext implements ReadContext {
+export class ResourceReadContext implements ReadContext {
   readonly requestId: RequestId;
   readonly protocolVersion: string;
   readonly era: ProtocolProfile['era'];

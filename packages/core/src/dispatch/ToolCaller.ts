@@ -43,6 +43,23 @@ export interface PreparedCall {
   readonly positional: unknown[];
 }
 
+/**
+ * How the outcome of one kind of procedure is written (a tool's, a prompt's): its value, its
+ * failure, its time running out. One object per kind, made once.
+ */
+export interface CallOutcome<S> {
+  /** How a procedure of this kind is named in messages: `Tool`, `Prompt`. */
+  readonly noun: string;
+  /** The member of the error hook's info naming it. */
+  readonly kind: 'tool' | 'prompt';
+  /** The response to the value the procedure settled with (`subject`: what it was called for, as passed to `execute`). */
+  format(caller: ToolCaller, request: InboundRequest, subject: S, value: unknown): string | DispatchResult;
+  /** The response to what the procedure threw or rejected with. */
+  failure(caller: ToolCaller, request: InboundRequest, name: string, error: unknown): string;
+  /** The response to a call that ran out of time (`message` says so). */
+  timedOut(request: InboundRequest, message: string): string;
+}
+
 /** What the ToolCaller needs of the task runner: whether a call may begin its task, and starting one. */
 export interface TaskStarter {
   /** Whether `context.beginTask()` of this call makes it a task (a modern request that declares tasks, an `onBeginTask` tool). */
@@ -152,8 +169,29 @@ export class ToolCaller {
    * @param task - inside a task: its hooks (asks, status) and its time limit instead of `callTimeoutMs`.
    */
   invoke(prepared: PreparedCall, request: InboundRequest, task?: { readonly hooks: TaskHooks; readonly timeoutMs: number }): string | DispatchResult | Promise<string | DispatchResult | undefined> {
-    const { id, profile, context: ctx } = request;
-    const { name, plan, entry, positional } = prepared;
+    const { plan } = prepared;
+    const begins = !task && this.tasks?.beginsHere(request, plan.tool) === true;
+    return this.execute(request, prepared.name, prepared.entry, prepared.positional, plan.arity, TOOL_OUTCOME, plan, task, begins);
+  }
+
+  /**
+   * Runs a procedure — a tool's, or another kind's (a prompt's) with its own {@link CallOutcome}
+   * — as every call runs: with its {@link ToolCallContext} in slot `slot` of `positional`, within
+   * its time limit, counted among the calls in flight, cancellable, its asks answered by the
+   * client (2026-07-28: `input_required` rounds; legacy stdio: requests on the connection).
+   */
+  execute<S>(
+    request: InboundRequest,
+    name: string,
+    entry: ProcedureEntry,
+    positional: unknown[],
+    slot: number,
+    outcome: CallOutcome<S>,
+    subject: S,
+    task?: { readonly hooks: TaskHooks; readonly timeoutMs: number },
+    begins = false,
+  ): string | DispatchResult | Promise<string | DispatchResult | undefined> {
+    const { id, context: ctx } = request;
     const sync = request.mode === 'sync';
     const timeoutMs = task ? task.timeoutMs : this.limits.callTimeoutMs;
     const session = sync || task ? undefined : ctx.session;
@@ -161,29 +199,29 @@ export class ToolCaller {
     const call = session || (!sync && timeoutMs !== Infinity) ? new InFlightCall(request) : undefined;
     const context = new ToolCallContext(request, name, call, this.decl.loggingLevel, this.asks);
     if (task) context.taskHooks = task.hooks;
-    else if (this.tasks?.beginsHere(request, plan.tool)) context.onBeginTask = true;
-    positional[plan.arity] = context;
+    else if (begins) context.onBeginTask = true;
+    positional[slot] = context;
 
     let value: unknown;
     try {
       value = entry.fn.apply(entry.thisArg, positional);
     } catch (error) {
       context.finished = true;
-      return this.failure(id, name, error);
+      return outcome.failure(this, request, name, error);
     }
     if (!isThenable(value)) {
       context.finished = true;
-      return this.format(id, plan, value, profile);
+      return outcome.format(this, request, subject, value);
     }
     if (sync) {
       context.finished = true;
       Promise.resolve(value).catch(() => undefined); // its outcome can no longer be reported
-      return errorResponse(id, ErrorCodes.InternalError, `Tool "${name}" returned a Promise: asynchronous procedure; use StdioService`);
+      return errorResponse(id, ErrorCodes.InternalError, `${outcome.noun} "${name}" returned a Promise: asynchronous procedure; use StdioService`);
     }
     // Only now can anything else run — a cancel, the end of the connection — so only a call that
     // went asynchronous is registered in the session; one that finished on the spot costs none of it.
     if (session && call) session.begin(id, call);
-    return this.settle(value, id, plan, profile, session, call, context, timeoutMs);
+    return this.settle(value, request, name, outcome, subject, session, call, context, timeoutMs);
   }
 
   /**
@@ -191,18 +229,19 @@ export class ToolCaller {
    * call is answered "timed out"; whatever the procedure settles with later is dropped. A call
    * cancelled by the client is answered with nothing, whichever comes first.
    */
-  private settle(
+  private settle<S>(
     value: PromiseLike<unknown>,
-    id: RequestId,
-    plan: ToolPlan,
-    profile: ProtocolProfile,
+    request: InboundRequest,
+    name: string,
+    outcome: CallOutcome<S>,
+    subject: S,
     session: Session | undefined,
     call: InFlightCall | undefined,
     context: ToolCallContext,
     timeoutMs: number,
   ): Promise<string | DispatchResult | undefined> {
-    const tool = plan.tool;
-    const info = { requestId: id, method: METHOD.toolsCall, tool: tool.name };
+    const id = request.id;
+    const info = { requestId: id, method: request.method, [outcome.kind]: name };
     /** Whether the call holds its slot of `maxConcurrentCalls`: a task waiting for the client's input (already, maybe) holds none. */
     let holding = !context.waiting;
     if (holding) this.inFlight++;
@@ -227,25 +266,25 @@ export class ToolCaller {
         if (!open) return;
         const answered = close();
         call?.abort(new Error('the call was interrupted: ' + interruption.kind));
-        resolve(answered ? this.interruption(id, tool.name, interruption, context) : undefined);
+        resolve(answered ? this.interruption(id, name, interruption, context) : undefined);
       };
       if (call && timeoutMs !== Infinity) {
         timer = unrefed(setTimeout(() => {
           if (!open) return;
           const answered = close();
-          const error = new Error(`Tool "${tool.name}" timed out after ${timeoutMs} ms`);
+          const error = new Error(`${outcome.noun} "${name}" timed out after ${timeoutMs} ms`);
           error.name = 'TimeoutError';
           call.abort(error);
           if (answered) this.policy.report(error, info);
-          // a task's procedure that ran out of time fails its task; an ordinary call is a tool error
-          const reply = context.taskHooks ? errorResponse(id, ErrorCodes.InternalError, error.message) : toolErrorResponse(id, error.message);
+          // a task's procedure that ran out of time fails its task; an ordinary call is a tool error (a prompt's: its outcome's)
+          const reply = context.taskHooks ? errorResponse(id, ErrorCodes.InternalError, error.message) : outcome.timedOut(request, error.message);
           resolve(answered ? reply : undefined);
         }, timeoutMs));
       }
       Promise.resolve(value)
         .then(
-          (result) => open && resolve(close() ? this.format(id, plan, result, profile) : undefined),
-          (error: unknown) => open && resolve(close() ? this.failure(id, tool.name, error) : undefined),
+          (result) => open && resolve(close() ? outcome.format(this, request, subject, result) : undefined),
+          (error: unknown) => open && resolve(close() ? outcome.failure(this, request, name, error) : undefined),
         )
         .then(undefined, (error: unknown) => resolve(this.policy.internal(id, error, info)));
     });
@@ -301,9 +340,9 @@ export class ToolCaller {
    * Writes the result through the tool's content type, or as structured output, with the
    * `_meta` of a {@link withResultMeta} value before `isError` (the last member the caller
    * writes). On 2026-07-28 that `_meta` holds the serverInfo too, and the answer is marked so
-   * that the era's stamp appends only `resultType`.
+   * that the era's stamp appends only `resultType`. (@internal: for {@link TOOL_OUTCOME}.)
    */
-  private format(id: RequestId, plan: ToolPlan, value: unknown, profile: ProtocolProfile): string | DispatchResult {
+  format(id: RequestId, plan: ToolPlan, value: unknown, profile: ProtocolProfile): string | DispatchResult {
     if (isToolError(value)) return toolErrorResponse(id, value.message);
     if (!isResultMeta(value) || !value.members) return this.write(id, plan, isResultMeta(value) ? value.value : value, profile, '');
     const modern = profile.resultFields;
@@ -361,12 +400,21 @@ export class ToolCaller {
     return `${text}${profile.structuredOutput ? `"structuredContent":${json},` : ''}${meta}"isError":false}}`;
   }
 
-  /** A procedure threw or rejected: faults are tool errors, anything else is internal. */
-  private failure(id: RequestId, tool: string, error: unknown): string {
+  /** @internal A procedure threw or rejected: faults are tool errors, anything else is internal. */
+  failure(id: RequestId, tool: string, error: unknown): string {
     if (error instanceof RemotingFault || error instanceof InputUnavailableError) return toolErrorResponse(id, error.message);
     return this.policy.internal(id, error, { requestId: id, method: METHOD.toolsCall, tool });
   }
 }
+
+/** How a tool's outcome is written: content or structured output; faults as tool errors. */
+const TOOL_OUTCOME: CallOutcome<ToolPlan> = {
+  noun: 'Tool',
+  kind: 'tool',
+  format: (caller, request, plan, value) => caller.format(request.id, plan, value, request.profile),
+  failure: (caller, request, name, error) => caller.failure(request.id, name, error),
+  timedOut: (request, message) => toolErrorResponse(request.id, message),
+};
 
 function invalid(id: RequestId, message: string): string {
   return errorResponse(id, ErrorCodes.InvalidParams, message);

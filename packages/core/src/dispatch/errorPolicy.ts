@@ -6,12 +6,16 @@
  */
 import { ErrorCodes } from '../faults/ErrorCodes';
 import { errorResponse, RequestId } from './jsonRpc';
+import { JsonRpcFault } from '../faults/JsonRpcFault';
+import { RemotingFault } from '../faults/RemotingFault';
 
 /** What {@link ErrorHook} is told about the request an error belongs to. */
 export interface ErrorInfo {
   requestId?: string | number;
   method?: string;
   tool?: string;
+  /** The prompt of a prompts/get. */
+  prompt?: string;
 }
 
 /** Receives unexpected errors (procedure crashes, formatting failures). */
@@ -46,6 +50,20 @@ export class ErrorPolicy {
     } catch {
       // ignored on purpose
     }
+  }
+
+  /**
+   * The response to a procedure's failure where the result has no `isError` (a read, a prompt):
+   * a {@link JsonRpcFault} is its own code and message (reported), a {@link RemotingFault} -32603
+   * with its message, anything else {@link internal}.
+   */
+  fault(id: RequestId, error: unknown, info: ErrorInfo): string {
+    if (error instanceof JsonRpcFault) {
+      this.report(error, info);
+      return errorResponse(id, error.code, error.message);
+    }
+    if (error instanceof RemotingFault) return errorResponse(id, ErrorCodes.InternalError, error.message);
+    return this.internal(id, error, info);
   }
 
   /** Reports `error` and returns the `-32603` response for `id`. */

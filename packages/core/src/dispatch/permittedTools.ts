@@ -1,18 +1,24 @@
 /**
- * permittedTools: tools/list on a protected endpoint with `auth.listOnlyPermittedTools` — the
- * page without the tools whose scopes the request's token lacks. Pages and cursors stay those
- * of the whole list (a page may hold fewer tools, never different cursors); when the token may
- * call every tool of the page, the cached payload is used as it is. A filtered 2026-07-28 page
- * says `cacheScope: "private"` whatever the declaration's default.
+ * permittedTools: tools/list and prompts/list on a protected endpoint with
+ * `auth.listOnlyPermittedTools` — the page without the tools (prompts) whose scopes the
+ * request's token lacks. Pages and cursors stay those of the whole list (a page may hold fewer
+ * entries, never different cursors); when the token may use every entry of the page, the cached
+ * payload is used as it is. A filtered 2026-07-28 page says `cacheScope: "private"` whatever the
+ * declaration's default.
  */
-import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { Access } from '../auth/Access';
 
-/** The JSON of the page's result without the tools `access` may not call, or `undefined` when nothing is left out. */
-export function permittedPageJson(decl: ToolDeclaration, version: string, cursor: string | undefined, access: Access): string | undefined {
-  const page = decl.toToolsList(version, cursor);
-  const tools = page.tools.filter((entry) => access.missing(decl.getTool(entry.name)?.scopes ?? []).length === 0);
-  if (tools.length === page.tools.length) return undefined;
+/** A list page whose entries are named: `tools` or `prompts`. */
+type NamedPage = { readonly cacheScope?: string } & { readonly [key: string]: unknown };
+
+/**
+ * The JSON of the page's result without the entries of `key` that `access` may not use (their
+ * scopes by `scopesOf`), or `undefined` when nothing is left out.
+ */
+export function permittedPageJson(page: NamedPage, key: 'tools' | 'prompts', scopesOf: (name: string) => readonly string[] | undefined, access: Access): string | undefined {
+  const entries = page[key] as readonly { readonly name: string }[];
+  const kept = entries.filter((entry) => access.missing(scopesOf(entry.name) ?? []).length === 0);
+  if (kept.length === entries.length) return undefined;
   // a list filtered by authorization must not be shared across callers (2026-07-28 cache hints)
-  return JSON.stringify(page.cacheScope === undefined ? { ...page, tools } : { ...page, tools, cacheScope: 'private' });
+  return JSON.stringify(page.cacheScope === undefined ? { ...page, [key]: kept } : { ...page, [key]: kept, cacheScope: 'private' });
 }

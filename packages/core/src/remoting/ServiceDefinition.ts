@@ -8,11 +8,11 @@ import { Tool } from '../declaration/Tool';
 import { Resource } from '../declaration/Resource';
 import { ResourceTemplate } from '../declaration/ResourceTemplate';
 import type { ParamSpec, ParamValues } from '../declaration/Tool';
+import { Prompt } from '../declaration/Prompt';
+import type { CompletionContext } from '../declaration/completion';
+import type { ContentBlock } from '../content/blocks';
 import type { ToolError } from './ToolError';
 import type { ResultMeta } from './ResultMeta';
-import type { AuthInfo } from '../auth/AuthInfo';
-import type { Principal } from '../auth/Principal';
-import type { Era } from '../protocol/profile';
 import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult, SchemaElicitRequest, SchemaElicitResult } from './asks';
 import type { InferOutput, StandardSchemaV1 } from '../schema/StandardSchema';
 import type { LoggingLevel } from '../protocol/logLevels';
@@ -32,41 +32,14 @@ import type { LoggingLevel } from '../protocol/logLevels';
  *   return files.length;
  * });
  */
-export interface CallContext {
-  /** The JSON-RPC id of the tools/call request. */
-  readonly requestId: string | number;
+export interface CallContext extends CompletionContext {
   /** The tool being called. */
   readonly toolName: string;
-  /** The protocol version in force for this request. */
-  readonly protocolVersion: string;
-  /** The protocol era of this request: `legacy` (negotiated by `initialize`) or `modern` (2026-07-28, named per request). */
-  readonly era: Era;
   /**
    * Aborted when the call is cancelled: `notifications/cancelled` (stdio), the client closing
    * the connection (HTTP), or `callTimeoutMs`. Its `reason` says which.
    */
   readonly signal: AbortSignal;
-  /** The transport's request object (Express: the `req`), when the transport has one. */
-  readonly request?: unknown;
-  /**
-   * The verified access token's facts (subject, client id, scopes, expiry, claims) when the
-   * endpoint is a protected resource (HTTP `auth` option); never the raw token. `undefined` on
-   * stdio and on open endpoints.
-   */
-  readonly auth?: AuthInfo;
-  /**
-   * Who is calling, as everything keyed by caller sees it (the owner of this call's tasks, the
-   * binding of its `requestState`): the token's issuer, subject and client id with `auth`; the
-   * connection on stdio; `{ kind: 'anonymous' }` on an open HTTP endpoint.
-   */
-  readonly principal: Principal;
-  /**
-   * The capabilities the client declared, as far as this request can know them: on 2026-07-28
-   * the request's own `_meta["io.modelcontextprotocol/clientCapabilities"]` (every transport); on
-   * a legacy stdio connection the `capabilities` of its `initialize`; over stateless legacy HTTP
-   * nothing carries them, so `{}` (unknown). Never `undefined`.
-   */
-  readonly clientCapabilities: Readonly<Record<string, unknown>>;
   /**
    * Reports how far the call is: sends `notifications/progress` for the request's
    * `_meta.progressToken`. Without a token (the client did not ask) it is a no-op: nothing is
@@ -158,25 +131,9 @@ export type ToolProcedure<P extends readonly ParamSpec[], O = unknown> = number 
  * What a resource read procedure receives after the template's variables (none for a static
  * resource): the URI being read and who is reading it.
  */
-export interface ReadContext {
+export interface ReadContext extends CompletionContext {
   /** The URI of the `resources/read` request. */
   readonly uri: string;
-  /** The JSON-RPC id of the request. */
-  readonly requestId: string | number;
-  /** The protocol version in force for this request. */
-  readonly protocolVersion: string;
-  /** The protocol era of this request. */
-  readonly era: Era;
-  /** Aborted when the client goes away (HTTP) or the connection ends. */
-  readonly signal: AbortSignal;
-  /** The transport's request object, when it has one. */
-  readonly request?: unknown;
-  /** The verified access token's facts on a protected endpoint; `undefined` elsewhere. */
-  readonly auth?: AuthInfo;
-  /** Who is calling (see {@link CallContext.principal}). */
-  readonly principal: Principal;
-  /** The capabilities the client declared, as far as this request can know them (`{}` when unknown). */
-  readonly clientCapabilities: Readonly<Record<string, unknown>>;
 }
 
 /** One item a read returns: text or bytes (base64 on the wire), with its own URI, MIME type or `_meta` when they differ from the resource's. */
@@ -199,6 +156,28 @@ export type ReadResult = string | Uint8Array | ArrayBuffer | ReadContent | reado
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ReadProcedure = (...args: any[]) => ReadResult | Promise<ReadResult>;
 
+/**
+ * What a prompt procedure receives after its arguments: the call context of a tool call (who
+ * is calling, the signal, progress, log, asks of the client — `ctx.elicit` and `ctx.sample`
+ * work as in a tool), without what only tools have (`toolName`, `beginTask`).
+ */
+export type PromptContext = Omit<CallContext, 'toolName' | 'beginTask'>;
+
+/** One message of a prompt: a role and one content block (text, image, audio, an embedded resource, a resource link). */
+export interface PromptMessage {
+  role: 'user' | 'assistant';
+  content: ContentBlock;
+}
+
+/**
+ * What a prompt procedure returns: a string (one user text message), one {@link PromptMessage},
+ * an array of them, or `{ description?, messages }` — or a Promise of any of these.
+ */
+export type PromptResult = string | PromptMessage | readonly PromptMessage[] | { description?: string; messages: readonly PromptMessage[] };
+
+/** The procedure of a prompt declared with arguments `A`: the arguments as an object (strings; optional ones may be absent), then the {@link PromptContext}. */
+export type PromptProcedure<A extends object = Record<string, string | undefined>> = (args: A, ctx: PromptContext) => PromptResult | Promise<PromptResult>;
+
 /** A registered procedure: the function and the `this` it is called with. */
 export interface ProcedureEntry {
   readonly fn: Procedure;
@@ -215,6 +194,34 @@ export interface ProcedureEntry {
 export class ServiceDefinition {
   private readonly procedures = new Map<string, ProcedureEntry>();
   private readonly readers = new Map<string, ReadProcedure>();
+  private readonly promptProcedures = new Map<string, PromptProcedure>();
+
+  /**
+   * Registers `fn` as the procedure of `prompt` (from `decl.addPrompt`), typed from its
+   * declaration: `args` holds the declared arguments (strings; optional ones may be absent),
+   * then the {@link PromptContext}. It returns a string, a message, messages or
+   * `{ description?, messages }`.
+   * @example
+   * const review = decl.addPrompt('review', 'Review code').addArgument('code', 'The code');
+   * defs.registerPrompt(review, ({ code }) => `Please review this code:\n${code}`);
+   */
+  registerPrompt<A extends object>(prompt: Prompt<A>, fn: PromptProcedure<A>): this {
+    if (!(prompt instanceof Prompt)) throw new TypeError(`registerPrompt: expected a Prompt (from decl.addPrompt), got ${describe(prompt)}`);
+    if (typeof fn !== 'function') throw new TypeError(`registerPrompt "${prompt.name}": expected a function, got ${describe(fn)}`);
+    if (this.promptProcedures.has(prompt.name)) throw new RangeError(`registerPrompt: duplicate procedure for prompt "${prompt.name}"`);
+    this.promptProcedures.set(prompt.name, fn as PromptProcedure);
+    return this;
+  }
+
+  /** The procedure registered for the prompt named `name`, or `undefined`. */
+  getPromptProcedure(name: string): PromptProcedure | undefined {
+    return this.promptProcedures.get(name);
+  }
+
+  /** The names of the prompts procedures are registered for. */
+  get promptNames(): readonly string[] {
+    return [...this.promptProcedures.keys()];
+  }
 
   /**
    * Registers the read procedure of a resource or resource template (by the object from

@@ -46,7 +46,7 @@ interface DispatchContext {
   readonly session?: { readonly protocolVersion: string };
 }
 
-/** What a request acts on, resolved by the dispatcher: a declared tool, a resource. */
+/** What a request acts on, resolved by the dispatcher: a declared tool, a resource, a prompt. */
 interface NamedTarget {
   readonly kind: string;
   readonly name: string;
@@ -196,11 +196,12 @@ export class Telemetry {
   /** The shape of a message's spans: looked up (built the first time) for a handled message, built afresh for a refused one. */
   private shapeOf(envelope: Envelope | undefined, version: string | undefined, peer: PeerInfo | undefined, cached: boolean, target: NamedTarget | undefined): Shape {
     const method = envelope && this.methods.has(envelope.method) ? envelope.method : OTHER_METHOD;
-    // only declared tools (the resolved target): an unknown name is the caller's (-32602), and must not grow span names
-    const tool = target?.kind === 'tool' ? target.name : undefined;
-    if (!cached) return buildShape(method, this.methods.get(method) === 'tool', tool, version, peer);
-    const byKey = tool === undefined ? this.byMethod : this.byTool;
-    const key = tool ?? method;
+    // only declared tools and prompts (the resolved target): an unknown name is the caller's (-32602), and must not grow span names
+    // (a completion/complete names a prompt too, but is not of it: its spans keep the method's name)
+    const named = (target?.kind === 'tool' || target?.kind === 'prompt') && this.methods.get(method) === target.kind ? target : undefined;
+    if (!cached) return buildShape(method, this.methods.get(method) === 'tool', named, version, peer);
+    const byKey = named === undefined ? this.byMethod : this.byTool;
+    const key = named === undefined ? method : named.kind === 'tool' ? named.name : `prompt ${named.name}`;
     let byVersion = byKey.get(key);
     if (!byVersion) {
       byVersion = new Map();
@@ -211,7 +212,7 @@ export class Telemetry {
     for (const shape of kinds) {
       if (shape.transport === peer?.transport && shape.protocol === peer?.protocol && shape.protocolVersion === peer?.protocolVersion) return shape;
     }
-    const shape = buildShape(method, this.methods.get(method) === 'tool', tool, version, peer);
+    const shape = buildShape(method, this.methods.get(method) === 'tool', named, version, peer);
     if (kinds.length < MAX_PEER_KINDS) kinds.push(shape);
     return shape;
   }
@@ -278,11 +279,11 @@ export class Telemetry {
   }
 }
 
-/** The span name and bounded attributes of (method, tool, version, kind of peer). */
-function buildShape(method: string, toolsCall: boolean, tool: string | undefined, version: string | undefined, peer: PeerInfo | undefined): Shape {
+/** The span name and bounded attributes of (method, tool or prompt, version, kind of peer). */
+function buildShape(method: string, toolsCall: boolean, named: NamedTarget | undefined, version: string | undefined, peer: PeerInfo | undefined): Shape {
   const common: TelemetryAttributes = { [ATTR.methodName]: method };
   if (toolsCall) common[ATTR.operationName] = EXECUTE_TOOL;
-  if (tool !== undefined) common[ATTR.toolName] = tool;
+  if (named !== undefined) common[named.kind === 'tool' ? ATTR.toolName : ATTR.promptName] = named.name;
   if (version !== undefined) common[ATTR.protocolVersion] = version;
   if (peer) {
     common[ATTR.networkTransport] = peer.transport;
@@ -290,7 +291,7 @@ function buildShape(method: string, toolsCall: boolean, tool: string | undefined
     if (peer.protocolVersion !== undefined) common[ATTR.networkProtocolVersion] = peer.protocolVersion;
   }
   return {
-    name: tool === undefined ? method : `${method} ${tool}`,
+    name: named === undefined ? method : `${method} ${named.name}`,
     toolsCall,
     common: sortedFrozen(common),
     transport: peer?.transport,

@@ -16,6 +16,7 @@ export const ATTR = Object.freeze({
   protocolVersion: 'mcp.protocol.version',
   resourceUri: 'mcp.resource.uri',
   toolName: 'gen_ai.tool.name',
+  promptName: 'gen_ai.prompt.name',
   operationName: 'gen_ai.operation.name',
   toolArguments: 'gen_ai.tool.call.arguments',
   toolResult: 'gen_ai.tool.call.result',

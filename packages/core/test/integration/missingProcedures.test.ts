@@ -52,4 +52,17 @@ describe('declared tools without a procedure', () => {
     await new Dispatcher(new ServiceDefinition(), decl).dispatch(ping);
     expect(stderr.mock.calls[0][0]).toMatch(/^toolwire: tools "t0", "t1", "t2", "t3", "t4" and 7 more are declared/);
   });
+
+  it('name declared prompts without a procedure too, as a setup error with missingProcedures: "error"', () => {
+    const decl = new ToolDeclaration('s', '1.0.0');
+    decl.addTool('forgotten');
+    decl.addPrompt('brief', 'Never registered');
+    const registered = decl.addPrompt('done', 'Registered');
+    const defs = new ServiceDefinition().registerPrompt(registered, () => 'ok');
+    expect(() => new Dispatcher(defs, decl, { missingProcedures: 'error' })).toThrow(
+      new TypeError(
+        'new Dispatcher: tool "forgotten" is declared but no procedure is registered (calls answer -32603); register it with defs.registerTool(tool, fn) or defs.registerProcedure(name, fn); prompt "brief" is declared but no procedure is registered (prompts/get answers -32603); register it with defs.registerPrompt(prompt, fn) (or pass missingProcedures: \'warn\')',
+      ),
+    );
+  });
 });

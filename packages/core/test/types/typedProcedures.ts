@@ -104,3 +104,16 @@ defs.registerTool(decl.addTool('ask_wrong'), async (context) => {
   // @ts-expect-error content is typed by the schema
   return answer.action === 'accept' && answer.content.okay;
 });
+
+// prompts: args typed from the declared arguments (strings; optional ones may be undefined)
+const brief = decl.addPrompt('brief').addArgument('topic').addArgument('tone', 'The tone', { required: false });
+defs.registerPrompt(brief, ({ topic, tone }) => `${topic.toUpperCase()} ${tone?.toUpperCase() ?? ''}`);
+defs.registerPrompt(brief, (args, ctx) => [{ role: 'assistant', content: { type: 'text', text: `${args.topic} ${ctx.requestId}` } }]);
+// @ts-expect-error tone may be undefined
+defs.registerPrompt(brief, ({ tone }) => tone.toUpperCase());
+// @ts-expect-error an undeclared argument
+defs.registerPrompt(brief, ({ topik }) => topik);
+// @ts-expect-error a role other than user or assistant
+defs.registerPrompt(brief, () => ({ role: 'system', content: { type: 'text', text: 'x' } }));
+// @ts-expect-error setCompletion names a declared argument
+brief.setCompletion('mood', () => []);

@@ -17,6 +17,7 @@
  * a load balancer, give every instance the same key). Everything is Web Crypto
  * (`globalThis.crypto.subtle`), as in Node 20+, Bun, Deno and Workers.
  */
+import { METHOD } from '../../protocol/methodNames';
 import { principalOf } from '../principal';
 import type { InboundRequest } from '../Inbound';
 
@@ -32,7 +33,7 @@ export interface RoundState {
 
 /** What a state is bound to: the call it belongs to and who made it. */
 export interface StateBinding {
-  /** The tool's name. */
+  /** The tool's name (another method's target: the method, a space and its name — `prompts/get review`). */
   readonly tool: string;
   /** The call's `arguments` as JSON text (the client sends the same params on every round). */
   readonly argsJson: string;
@@ -43,10 +44,11 @@ export interface StateBinding {
 /** How long a state is good for (10 minutes). */
 export const STATE_TTL_MS = 10 * 60 * 1000;
 
-/** What the state of a call of `tool` in `inbound` is bound to. */
+/** What the state of a call of `tool` (or of the prompt of a prompts/get …) in `inbound` is bound to. */
 export function bindingOf(inbound: InboundRequest, tool: string): StateBinding {
   const params = inbound.params as Record<string, unknown>;
-  return { tool, argsJson: JSON.stringify(params.arguments ?? {}), principal: principalOf(inbound.context).key };
+  // a state issued for a prompt must not pass for the tool of the same name, nor the reverse
+  return { tool: inbound.method === METHOD.toolsCall ? tool : `${inbound.method} ${tool}`, argsJson: JSON.stringify(params.arguments ?? {}), principal: principalOf(inbound.context).key };
 }
 
 const encoder = new TextEncoder();

@@ -1,12 +1,13 @@
 /**
  * Handler: the shape of one method's implementation, and what every handler may use — the
- * declaration, the tools/call runner and the error policy of its dispatcher.
+ * declaration, the tools/call runner (which runs prompt procedures too), the readers and the error policy of its dispatcher.
  */
 import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
 import type { InboundRequest, Inbound } from '../Inbound';
 import type { Reply } from '../DispatchResult';
 import type { ToolCaller } from '../ToolCaller';
 import type { ResourceReader } from '../ResourceReader';
+import type { PromptGetter } from '../PromptGetter';
 import type { ErrorPolicy } from '../errorPolicy';
 import type { TaskRunner } from '../tasks/TaskRunner';
 
@@ -15,6 +16,7 @@ export interface Services {
   readonly decl: ToolDeclaration;
   readonly tools: ToolCaller;
   readonly resources: ResourceReader;
+  readonly prompts: PromptGetter;
   readonly policy: ErrorPolicy;
   /** Creates, runs and settles tasks, and holds their store. */
   readonly tasks: TaskRunner;

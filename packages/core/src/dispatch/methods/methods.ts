@@ -12,6 +12,9 @@ import { toolsCall } from './toolsCall';
 import { ping } from './ping';
 import { resourcesList, resourceTemplatesList } from './resourcesList';
 import { resourcesRead } from './resourcesRead';
+import { promptsList } from './promptsList';
+import { promptsGet } from './promptsGet';
+import { completionComplete } from './completionComplete';
 import { setLevel } from './setLevel';
 import { cancelled } from './cancelled';
 import { initialized } from './initialized';
@@ -32,6 +35,9 @@ export const DESCRIPTORS: readonly MethodDescriptor[] = Object.freeze([
   resourcesList,
   resourceTemplatesList,
   resourcesRead,
+  promptsList,
+  promptsGet,
+  completionComplete,
   tasksGet,
   tasksUpdate,
   tasksCancel,

@@ -1,6 +1,7 @@
 /**
  * scopes: the rule of per-target scopes on a protected endpoint — a tool's for tools/call, a
- * resource's for resources/read. The target is named in the body, so this is the dispatcher's to
+ * resource's for resources/read, a prompt's for prompts/get, the prompt's or template's for
+ * completion/complete. The target is named in the body, so this is the dispatcher's to
  * decide: a token without every scope of the request's target gets 403 with the
  * `insufficient_scope` challenge, and a JSON-RPC error (with the request's id) naming the scopes
  * it needs. A request without a target (unknown tools, malformed params) passes on to its
@@ -12,11 +13,13 @@ import { DispatchResult, forbidden } from '../DispatchResult';
 import { describeTarget } from '../Target';
 import type { Rule } from './Rule';
 import type { InboundRequest } from '../Inbound';
+import { METHOD } from '../../protocol/methodNames';
 
 /** The 403 for a request the token may not make of its target, or `undefined` when it may (or nothing is checked). */
 export const scopes: Rule = {
   name: 'scopes',
-  concerns: (method) => method?.targetKind !== undefined,
+  // completion/complete names a prompt or template (its target) without being of a target kind
+  concerns: (method) => method?.targetKind !== undefined || method?.method === METHOD.completionComplete,
   before: (request) => scopeRefusal(request),
 };
 

@@ -1,0 +1,39 @@
+/**
+ * listHandler: the handler of a paged list method (tools/list, prompts/list, resources/list,
+ * resources/templates/list) — the declaration's cached page for the request's profile and
+ * cursor, large pages written from their pre-encoded bytes; an unknown or stale cursor is
+ * -32602. A list whose entries have scopes may leave out those the token lacks
+ * (`auth.listOnlyPermittedTools`).
+ */
+import { ErrorCodes } from '../../faults/ErrorCodes';
+import { errorResponse, resultOpening, resultResponse } from '../jsonRpc';
+import { isObject } from '../../guards';
+import { answer } from '../DispatchResult';
+import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
+import { permittedPageJson } from '../permittedTools';
+import type { RequestHandler } from './Handler';
+
+/** One page of a list: its object, JSON text and (when large) bytes; `undefined` for an unknown or stale cursor. */
+export type PageOf = (decl: ToolDeclaration, version: string, cursor: string | undefined) => { object: object; json: string; bytes?: Uint8Array } | undefined;
+
+/** How a list is filtered by authorization: the member holding its entries and the scopes of an entry by name. */
+export interface ScopedEntries {
+  readonly key: 'tools' | 'prompts';
+  readonly scopesOf: (decl: ToolDeclaration, name: string) => readonly string[] | undefined;
+}
+
+/** The handler of a list whose pages `pageOf` gives (`what`: how its stale-cursor message names it). */
+export function listHandler(pageOf: PageOf, what = 'list', scoped?: ScopedEntries): RequestHandler {
+  return ({ id, params, profile, context }, { decl }) => {
+    const cursor = isObject(params) ? params.cursor : undefined;
+    if (cursor !== undefined && typeof cursor !== 'string') {
+      return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: cursor must be a string, got ${cursor === null ? 'null' : typeof cursor}`));
+    }
+    const page = pageOf(decl, profile.version, cursor);
+    if (!page) return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: unknown or stale cursor (the ${what} may have changed; list again without a cursor)`));
+    const access = context.access;
+    const permitted = scoped && access?.listOnlyPermittedTools ? permittedPageJson(page.object as never, scoped.key, (name) => scoped.scopesOf(decl, name), access) : undefined;
+    if (permitted !== undefined) return answer(resultResponse(id, permitted));
+    return answer(resultResponse(id, page.json), 'response', page.bytes && [resultOpening(id), page.bytes, '}']);
+  };
+}

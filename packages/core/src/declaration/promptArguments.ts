@@ -8,6 +8,8 @@
  */
 import { isStandardSchema, standardJsonSchema } from '../schema/StandardSchema';
 import type { StandardSchemaV1 } from '../schema/StandardSchema';
+import type { JsonSchema } from '../schema/Type';
+import { copyJsonObject } from './metadata';
 import { describe } from '../schema/Property';
 import { ARGUMENT_NAME } from './Prompt';
 import type { PromptArgument } from './Prompt';
@@ -20,6 +22,11 @@ export interface PromptOptions<S extends StandardSchemaV1 = StandardSchemaV1> {
    * procedure receives its output.
    */
   arguments: S;
+  /**
+   * The JSON Schema to read the arguments from, for a schema library without Standard JSON
+   * Schema (or to list others); by default it comes from `~standard.jsonSchema` (draft 2020-12).
+   */
+  jsonSchema?: JsonSchema;
 }
 
 /** Whether JSON Schema `node` describes strings only. */
@@ -40,13 +47,15 @@ function isStringSchema(node: unknown): boolean {
 export function schemaArguments(what: string, options: unknown): { schema: StandardSchemaV1; arguments: PromptArgument[] } | undefined {
   if (options === undefined) return undefined;
   if (typeof options !== 'object' || options === null) throw new TypeError(`${what}: expected options { arguments }, got ${describe(options)}`);
-  const unknown = Object.keys(options).find((key) => key !== 'arguments');
-  if (unknown !== undefined) throw new TypeError(`${what}: unknown option "${unknown}" (known: arguments)`);
-  const schema = (options as { arguments?: unknown }).arguments;
+  const unknown = Object.keys(options).find((key) => key !== 'arguments' && key !== 'jsonSchema');
+  if (unknown !== undefined) throw new TypeError(`${what}: unknown option "${unknown}" (known: arguments, jsonSchema)`);
+  const { arguments: schema, jsonSchema } = options as { arguments?: unknown; jsonSchema?: unknown };
   if (!isStandardSchema(schema)) throw new TypeError(`${what}: expected arguments to be a Standard Schema (a zod, valibot or arktype object schema …), got ${describe(schema)}`);
-  const json = standardJsonSchema(schema, 'input');
+  const json = jsonSchema !== undefined ? (copyJsonObject(`${what} jsonSchema`, jsonSchema) as JsonSchema) : standardJsonSchema(schema, 'input');
   if (typeof json === 'string') {
-    throw new TypeError(`${what}: no JSON Schema to read the arguments from: ${json}. Give a schema with Standard JSON Schema (valibot: toStandardJsonSchema(schema) from @valibot/to-json-schema)`);
+    throw new TypeError(
+      `${what}: no JSON Schema to read the arguments from: ${json}. Pass one as { arguments, jsonSchema }, or give a schema with Standard JSON Schema (valibot: toStandardJsonSchema(schema) from @valibot/to-json-schema)`,
+    );
   }
   if (json.type !== 'object') throw new TypeError(`${what}: the arguments must be an object schema (z.object, v.object, type({ … })), got one with "type": ${JSON.stringify(json.type ?? null)}`);
   const properties = (typeof json.properties === 'object' && json.properties !== null ? json.properties : {}) as Record<string, unknown>;

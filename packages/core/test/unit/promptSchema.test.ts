@@ -109,6 +109,15 @@ describe('prompt arguments declared with a Standard Schema', () => {
     expect(errors[0][1]).toMatchObject({ method: 'prompts/get', prompt: 'hand_throws' });
   });
 
+  it('reads the arguments from the jsonSchema option for a library without Standard JSON Schema', async () => {
+    const decl = new ToolDeclaration('j', '1');
+    const validate = (value: unknown) => ({ value: value as { q: string } });
+    const bare: StandardSchemaV1<{ q: string }> = { '~standard': { version: 1, vendor: 'bare', validate } };
+    const prompt = decl.addPrompt('ask', '', { arguments: bare, jsonSchema: { type: 'object', properties: { q: { type: 'string', description: 'Question' } }, required: ['q'] } });
+    expect(prompt.arguments).toEqual([{ name: 'q', description: 'Question', required: true }]);
+    expect(() => decl.addPrompt('bad', '', { arguments: bare, jsonSchema: 'x' as never })).toThrow(TypeError);
+  });
+
   it('completes a schema-declared argument', async () => {
     const decl = new ToolDeclaration('c', '1');
     decl.addPrompt('brief', '', { arguments: z.object({ tone: z.string() }) }).setCompletion('tone', (value) => ['dry', 'warm'].filter((t) => t.startsWith(value)));
@@ -127,7 +136,7 @@ describe('prompt arguments declared with a Standard Schema', () => {
     expect(() => decl.addPrompt('d', '', { arguments: bare })).toThrow(/^addPrompt "d": no JSON Schema to read the arguments from: the bare schema does not publish a Standard JSON Schema/);
     expect(() => decl.addPrompt('e', '', { arguments: v.object({ s: v.string() }) })).toThrow(/valibot: toStandardJsonSchema/);
     expect(() => decl.addPrompt('f', '', { arguments: { topic: 'string' } } as never)).toThrow(/^addPrompt "f": expected arguments to be a Standard Schema/);
-    expect(() => decl.addPrompt('g', '', { argument: z.object({}) } as never)).toThrow(new TypeError('addPrompt "g": unknown option "argument" (known: arguments)'));
+    expect(() => decl.addPrompt('g', '', { argument: z.object({}) } as never)).toThrow(new TypeError('addPrompt "g": unknown option "argument" (known: arguments, jsonSchema)'));
     expect(() => decl.addPrompt('h', '', { arguments: z.object({ 'a b': z.string() }) })).toThrow(TypeError);
     const declared = decl.addPrompt('i', '', { arguments: z.object({ topic: z.string() }) });
     expect(() => (declared as unknown as { addArgument(name: string): unknown }).addArgument('more')).toThrow(new TypeError(`Prompt "i" addArgument: cannot be combined with addPrompt's { arguments } schema (declare every argument in the schema)`));

@@ -51,6 +51,7 @@ export type { ResourceTemplateListEntry } from './declaration/ResourceTemplate';
 export { Prompt } from './declaration/Prompt';
 export type { PromptArgument, PromptArgumentOptions, PromptListEntry } from './declaration/Prompt';
 export type { PromptsListResult } from './declaration/ToolDeclaration';
+export type { PromptOptions } from './declaration/promptArguments';
 export { MAX_COMPLETION_VALUES } from './declaration/completion';
 export type { Completion, CompletionContext, CompletionFn, CompletionRequest, CompletionResult } from './declaration/completion';
 export type { PromptContext, PromptMessage, PromptProcedure, PromptResult } from './remoting/ServiceDefinition';

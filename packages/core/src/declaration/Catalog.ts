@@ -8,6 +8,8 @@ import { Tool } from './Tool';
 import { Resource } from './Resource';
 import { ResourceTemplate } from './ResourceTemplate';
 import { Prompt } from './Prompt';
+import { schemaArguments } from './promptArguments';
+import type { PromptOptions } from './promptArguments';
 import { decodeCursor, encodeCursor, fingerprint } from './cursor';
 import { PayloadCache } from './PayloadCache';
 import type { CachedPayload, PayloadKind } from './PayloadCache';
@@ -77,12 +79,12 @@ export class Catalog {
 
   /** Adds a prompt (see `ToolDeclaration.addPrompt`). */
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  addPrompt(name: string, description: string): Prompt<{}> {
+  addPrompt(name: string, description: string, options?: PromptOptions): Prompt<{}> {
     if (typeof name !== 'string') throw new TypeError(`addPrompt: expected a string prompt name, got ${describe(name)}`);
     if (!TOOL_NAME.test(name)) throw new RangeError(`addPrompt: expected a prompt name of 1-64 characters A-Z a-z 0-9 _ - . /, got ${JSON.stringify(name)}`);
     if (this.promptsByName.has(name)) throw new RangeError(`addPrompt: duplicate prompt name "${name}"`);
     if (typeof description !== 'string') throw new TypeError(`addPrompt "${name}": expected a string description, got ${describe(description)}`);
-    const prompt = new Prompt(name, description);
+    const prompt = new Prompt(name, description, schemaArguments(`addPrompt "${name}"`, options));
     this._prompts.push(prompt);
     this.promptsByName.set(name, prompt);
     prompt.publish();

@@ -2,12 +2,14 @@
  * Prompt: one prompt of a ToolDeclaration — a name, a description, ordered string arguments
  * (required by default, as a tool's parameters are), the metadata hosts read (title, icons,
  * `_meta`), the OAuth scopes a `prompts/get` needs and the completion functions of its
- * arguments. Prompts come from `ToolDeclaration.addPrompt()`; `prompts/get` runs the procedure
+ * arguments. The arguments come from `addArgument` calls, or from a Standard Schema given as
+ * `addPrompt(name, description, { arguments })` (read by promptArguments; it then validates
+ * them). Prompts come from `ToolDeclaration.addPrompt()`; `prompts/get` runs the procedure
  * registered with `defs.registerPrompt`. It is also what a `prompts/get` acts on (its target).
  *
  * The type parameter records the arguments for the compiler: `A` maps each declared argument's
  * name to `string` (optional ones optional); `ServiceDefinition.registerPrompt` types the
- * procedure's `args` from it.
+ * procedure's `args` from it (with a schema: its output type).
  */
 import { Published } from '../schema/revision';
 import { describe } from '../schema/Property';
@@ -18,6 +20,7 @@ import { checkIcons, checkText, copyJsonObject } from './metadata';
 import type { Icon, JsonObject } from './metadata';
 import { checkCompletionFn } from './completion';
 import type { CompletionFn } from './completion';
+import type { StandardSchemaV1 } from '../schema/StandardSchema';
 
 /** One declared argument of a prompt. */
 export interface PromptArgument {
@@ -45,7 +48,8 @@ export interface PromptArgumentOptions<R extends boolean = boolean> {
 /** `A` with string argument `N` added (optional unless `R` is `true`). */
 export type WithArgument<A, N extends string, R extends boolean> = A & (R extends false ? { [K in N]?: string } : { [K in N]: string });
 
-const ARGUMENT_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+/** @internal What an argument name may be. */
+export const ARGUMENT_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** A prompt of a {@link ToolDeclaration}. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
@@ -56,6 +60,7 @@ export class Prompt<A extends object = {}> extends Published {
   private _meta?: JsonObject;
   private _scopes: readonly string[] = [];
   private readonly completions = new Map<string, CompletionFn>();
+  private readonly _schema?: StandardSchemaV1;
   /** Only for the compiler: the arguments' types. */
   declare readonly argumentTypes?: A;
 
@@ -65,8 +70,14 @@ export class Prompt<A extends object = {}> extends Published {
     readonly name: string,
     /** The description (`''`: none is published). */
     readonly description: string,
+    /** The `{ arguments }` Standard Schema and the arguments read from its JSON Schema, if given. */
+    declared?: { readonly schema: StandardSchemaV1; readonly arguments: readonly PromptArgument[] },
   ) {
     super();
+    if (declared) {
+      this._schema = declared.schema;
+      this._arguments.push(...declared.arguments);
+    }
   }
 
   /** What a prompts/get acts on: a prompt (the kind of a request's target). */
@@ -77,6 +88,11 @@ export class Prompt<A extends object = {}> extends Published {
   /** The declared arguments, in order. */
   get arguments(): readonly PromptArgument[] {
     return this._arguments;
+  }
+
+  /** The Standard Schema given as `addPrompt(name, description, { arguments })`, if any: it validates a `prompts/get`'s arguments. */
+  get argumentsSchema(): StandardSchemaV1 | undefined {
+    return this._schema;
   }
 
   /** The human-readable title, if set. */
@@ -106,6 +122,7 @@ export class Prompt<A extends object = {}> extends Published {
    */
   addArgument<N extends string, R extends boolean = true>(name: N, description?: string, options: PromptArgumentOptions<R> = {}): Prompt<WithArgument<A, N, R>> {
     const what = `Prompt "${this.name}" addArgument`;
+    if (this._schema) throw new TypeError(`${what}: cannot be combined with addPrompt's { arguments } schema (declare every argument in the schema)`);
     if (typeof name !== 'string' || !ARGUMENT_NAME.test(name)) throw new TypeError(`${what}: expected an argument name of 1-64 characters A-Z a-z 0-9 _ - ., got ${typeof name === 'string' ? JSON.stringify(name) : describe(name)}`);
     if (this._arguments.some((a) => a.name === name)) throw new RangeError(`${what}: duplicate argument "${name}"`);
     if (description !== undefined && typeof description !== 'string') throw new TypeError(`${what} "${name}": expected a string description, got ${describe(description)}`);

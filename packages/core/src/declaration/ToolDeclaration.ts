@@ -6,7 +6,8 @@
  * reused until something it is built from changes (`schema/revision.ts`).
  */
 import type { OutputOf, ParamSpec, StandardInput, Tool } from './Tool';
-import type { StandardSchemaV1 } from '../schema/StandardSchema';
+import type { InferOutput, StandardSchemaV1 } from '../schema/StandardSchema';
+import type { PromptOptions } from './promptArguments';
 import type { Type } from '../schema/Type';
 import type { Resource, ResourceListEntry } from './Resource';
 import type { ResourceTemplate, ResourceTemplateListEntry } from './ResourceTemplate';
@@ -347,13 +348,28 @@ export class ToolDeclaration {
    * registered by `defs.registerPrompt(prompt, fn)`. The name must be 1–64 characters of
    * `A-Z a-z 0-9 _ - . /` and unique among prompts. Declaring any prompt advertises the
    * `prompts` capability.
+   *
+   * The arguments are declared with `addArgument`, or all at once with a Standard Schema of an
+   * object of strings (zod 4, valibot 1, arktype 2 …) as `{ arguments: schema }`: the listed
+   * arguments come from its JSON Schema (each property's `description`; required when the
+   * schema requires it), `prompts/get` validates the arguments with the schema's own
+   * `~standard.validate` (sync or async; a failure is -32602 naming each failing argument with
+   * the library's message), and the procedure receives the schema's output.
+   * @throws TypeError for `{ arguments }` that is not a Standard Schema, has no JSON Schema, is
+   * not an object schema or has a property that is not a string (and `addArgument` on such a prompt).
    * @example
    * const review = decl.addPrompt('review', 'Review code').addArgument('code', 'The code to review');
    * defs.registerPrompt(review, ({ code }) => `Please review:\n${code}`);
+   * @example
+   * const brief = decl.addPrompt('brief', 'Write a brief', { arguments: z.object({ topic: z.string().describe('The topic'), tone: z.string().optional() }) });
+   * defs.registerPrompt(brief, ({ topic, tone }) => `Write a ${tone ?? 'neutral'} brief on ${topic}`);
    */
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  addPrompt(name: string, description = ''): Prompt<{}> {
-    return this.catalog.addPrompt(name, description);
+  addPrompt(name: string, description?: string): Prompt<{}>;
+  addPrompt<S extends StandardSchemaV1>(name: string, description: string, options: PromptOptions<S>): Prompt<InferOutput<S> & object>;
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  addPrompt(name: string, description = '', options?: PromptOptions): Prompt<{}> {
+    return this.catalog.addPrompt(name, description, options);
   }
 
   /** The prompt with this name, or `undefined`. */

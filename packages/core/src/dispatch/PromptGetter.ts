@@ -1,6 +1,6 @@
 /**
  * PromptGetter: prompts/get — check the arguments against the prompt's declaration (strings,
- * every required one given: -32602 otherwise), run the prompt's procedure as every call runs
+ * every required one given; or its Standard Schema's own validation: -32602 otherwise), run the prompt's procedure as every call runs
  * (the ToolCaller's {@link ToolCaller.execute}: call context, time limit, calls in flight,
  * cancellation, asks of the client), and write its messages, each content block written for the
  * request's profile exactly as tool content is (a kind the version lacks becomes the nearest
@@ -21,6 +21,8 @@ import type { InboundRequest } from './Inbound';
 import type { ErrorPolicy } from './errorPolicy';
 import type { Limits } from './limits';
 import { argumentProblem } from './argumentLimits';
+import { bindStandard } from './validation';
+import type { StandardSchemaV1 } from '../schema/StandardSchema';
 import type { CallOutcome, ToolCaller } from './ToolCaller';
 import { METHOD } from '../protocol/methodNames';
 import type { ProtocolProfile } from '../protocol/profile';
@@ -56,6 +58,8 @@ export class PromptGetter {
     if (!isObject(args)) return answer(invalid(id, `"arguments" must be an object, got ${jsonKind(args)}`));
     const overLimit = argumentProblem(args, this.limits);
     if (overLimit) return answer(invalid(id, overLimit));
+    const schema = prompt.argumentsSchema;
+    if (schema) return this.validated(request, prompt, schema, args);
     const bound: Record<string, string> = {};
     for (const argument of prompt.arguments) {
       const value = Object.prototype.hasOwnProperty.call(args, argument.name) ? args[argument.name] : undefined;
@@ -66,9 +70,39 @@ export class PromptGetter {
       if (typeof value !== 'string') return answer(invalid(id, `Argument "${argument.name}" of prompt "${name}" must be a string, got ${jsonKind(value)}`));
       bound[argument.name] = value;
     }
+    return this.run(request, prompt, [bound, undefined]);
+  }
+
+  /**
+   * The arguments of a prompt declared with a Standard Schema: validated by the schema (its
+   * issues answered -32602), then the procedure runs with the schema's output. A schema that
+   * validates asynchronously cannot be waited for in synchronous dispatch (-32603, as an
+   * asynchronous procedure); one whose validator threw is the server's fault (-32603).
+   */
+  private validated(request: InboundRequest, prompt: Prompt, schema: StandardSchemaV1, args: Record<string, unknown>): DispatchResult | Promise<DispatchResult | undefined> {
+    const { id } = request;
+    const positional: unknown[] = [undefined, undefined];
+    const problem = bindStandard(schema, args, positional);
+    if (problem === undefined) return this.run(request, prompt, positional);
+    if (typeof problem === 'string') return answer(invalid(id, problem));
+    const info = { requestId: id, method: METHOD.promptsGet, prompt: prompt.name };
+    if (request.mode === 'sync') {
+      problem.catch((error: unknown) => this.policy.report(error, info));
+      return answer(errorResponse(id, ErrorCodes.InternalError, `Prompt "${prompt.name}" validates its arguments asynchronously (its schema returned a Promise); use StdioService`));
+    }
+    return problem.then(
+      (found) => (found === undefined ? this.run(request, prompt, positional) : answer(invalid(id, found))),
+      (error: unknown) => answer(this.policy.internal(id, error, info)),
+    );
+  }
+
+  /** Runs the prompt's procedure with `positional` (the arguments object, then a slot for the context). */
+  private run(request: InboundRequest, prompt: Prompt, positional: unknown[]): DispatchResult | Promise<DispatchResult | undefined> {
+    const { id } = request;
+    const name = prompt.name;
     const fn = this.defs.getPromptProcedure(name);
     if (!fn) return answer(errorResponse(id, ErrorCodes.InternalError, `Prompt "${name}" is declared but no procedure is registered for it`));
-    const reply = this.calls.execute(request, name, { fn, thisArg: undefined }, [bound, undefined], 1, this.outcome, prompt);
+    const reply = this.calls.execute(request, name, { fn, thisArg: undefined }, positional, 1, this.outcome, prompt);
     if (typeof reply === 'string') return answer(reply);
     if (!(reply instanceof Promise)) return reply;
     return reply.then((body) => (typeof body === 'string' ? answer(body) : body));

@@ -223,8 +223,12 @@ function outputValueOf(tool: Tool): ToolPlan['outputValue'] {
   return schema && ((value) => outputValue(schema, value));
 }
 
-/** Validates `args` with the tool's Standard Schema and writes its output into `positional[0]`. */
-function bindStandard(schema: StandardSchemaV1, args: Record<string, unknown>, positional: unknown[]): string | undefined | Promise<string | undefined> {
+/**
+ * Validates `args` with a Standard Schema (a tool's input, a prompt's arguments) and writes its
+ * output into `positional[0]`: the problem (each issue), or `undefined` — a Promise of either
+ * when the schema validates asynchronously (rejected when its validator threw).
+ */
+export function bindStandard(schema: StandardSchemaV1, args: Record<string, unknown>, positional: unknown[]): string | undefined | Promise<string | undefined> {
   let result: StandardResult<unknown> | Promise<StandardResult<unknown>>;
   try {
     result = schema['~standard'].validate(args);

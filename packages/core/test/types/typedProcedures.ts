@@ -117,3 +117,23 @@ defs.registerPrompt(brief, ({ topik }) => topik);
 defs.registerPrompt(brief, () => ({ role: 'system', content: { type: 'text', text: 'x' } }));
 // @ts-expect-error setCompletion names a declared argument
 brief.setCompletion('mood', () => []);
+
+// prompts with a Standard Schema: args typed by the schema's output
+const schemaBrief = decl.addPrompt('schema_brief', 'A brief', { arguments: z.object({ topic: z.string(), tone: z.string().optional(), length: z.string().transform((s) => s.length) }) });
+defs.registerPrompt(schemaBrief, ({ topic, tone, length }) => `${topic.toUpperCase()} ${tone?.toUpperCase() ?? ''} ${length.toFixed(0)}`);
+// @ts-expect-error tone may be undefined
+defs.registerPrompt(schemaBrief, ({ tone }) => tone.toUpperCase());
+// @ts-expect-error a property the schema does not have
+defs.registerPrompt(schemaBrief, ({ topik }) => topik);
+// @ts-expect-error length is the transform's number
+defs.registerPrompt(schemaBrief, ({ length }) => length.toUpperCase());
+schemaBrief.setCompletion('topic', () => []);
+// @ts-expect-error setCompletion names a property of the schema
+schemaBrief.setCompletion('mood', () => []);
+const valibotBrief = decl.addPrompt('valibot_brief', '', { arguments: toStandardJsonSchema(v.object({ topic: v.string() })) });
+// @ts-expect-error a property the valibot schema does not have
+defs.registerPrompt(valibotBrief, ({ topic, mood }) => `${topic} ${mood}`);
+const arkBrief = decl.addPrompt('ark_brief', '', { arguments: type({ topic: 'string' }) });
+defs.registerPrompt(arkBrief, ({ topic }) => topic.toUpperCase());
+// @ts-expect-error a property the arktype schema does not have
+defs.registerPrompt(arkBrief, ({ topik }) => topik);

@@ -65,7 +65,9 @@ function ensureClients(python) {
   if (!existsSync(VENV_PYTHON) && run(python, ['-m', 'venv', VENV]) !== 0) stop(`${python} -m venv ${VENV} failed (on Debian/Ubuntu: apt-get install -y python3-venv)`);
   if (!pythonCan(VENV_PYTHON, 'import pip')) stop(`the virtual environment ${VENV} has no pip (on Debian/Ubuntu: apt-get install -y python3-pip python3-venv, then delete ${VENV})`);
   console.error('test:python: installing the Python clients (requirements.txt) into interop/python/.venv');
-  if (run(VENV_PYTHON, ['-m', 'pip', 'install', '--disable-pip-version-check', '-r', REQUIREMENTS]) !== 0) {
+  // one retry, not pip's five with backoff: on a machine that reaches only a local mirror (an extra
+  // index) every lookup on the unreachable default index otherwise sleeps ~8 s before moving on
+  if (run(VENV_PYTHON, ['-m', 'pip', 'install', '--disable-pip-version-check', '--retries', '1', '-r', REQUIREMENTS]) !== 0) {
     stop(`pip could not install ${REQUIREMENTS} (mcp and fastmcp from your package index or mirror; see pip's messages above)`);
   }
   writeFileSync(STAMP, wanted);

@@ -25,9 +25,10 @@ export const principalCalls: Rule = {
   // one step around the call (no separate `before`): it refuses, or counts what it lets through
   around(message, next, services) {
     let tally = inFlight.get(services);
+    let key: string | undefined;
     if (tally?.total) {
       const max = services.tools.limits.maxConcurrentCallsPerPrincipal;
-      const held = tally.of(principalOf(message.context).key);
+      const held = tally.of((key = principalOf(message.context).key));
       if (held >= max) {
         return busy(errorResponse((message as InboundRequest).id, ErrorCodes.ServerBusy, `Server busy: this caller has ${held} tool calls in flight (maxConcurrentCallsPerPrincipal (${max})); try again later`));
       }
@@ -35,9 +36,9 @@ export const principalCalls: Rule = {
     const reply = next();
     if (!(reply instanceof Promise)) return reply;
     if (!tally) inFlight.set(services, (tally = new Tally()));
-    const key = principalOf(message.context).key;
     const counted = tally;
-    counted.add(key);
-    return reply.finally(() => counted.remove(key));
+    const held = key ?? principalOf(message.context).key;
+    counted.add(held);
+    return reply.finally(() => counted.remove(held));
   },
 };

@@ -1,0 +1,17 @@
+/**
+ * CatalogChange: what a declaration says happened to what it serves — one of its lists changed
+ * (an item added, removed, enabled or disabled) or one resource's content was updated. The
+ * declaration emits these (`ToolDeclaration.onChange`); the server publishes them on its
+ * {@link NotificationBus}, and every instance's listeners turn them into notifications.
+ */
+
+/** The lists a client can be told changed. */
+export type ListKind = 'tools' | 'prompts' | 'resources';
+
+/** A change to what a declaration serves. */
+export type CatalogChange =
+  | { readonly type: 'listChanged'; readonly list: ListKind }
+  | { readonly type: 'resourceUpdated'; readonly uri: string };
+
+/** Receives the changes of a declaration (see `ToolDeclaration.onChange`). */
+export type CatalogChangeListener = (change: CatalogChange) => void;

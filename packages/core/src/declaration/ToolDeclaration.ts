@@ -17,6 +17,7 @@ import type { Icon } from './metadata';
 import type { AppResourceOptions } from './appUi';
 import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../protocol/apps';
 import { Catalog } from './Catalog';
+import type { CatalogChange, CatalogChangeListener } from '../notifications/CatalogChange';
 import { ServerIdentity } from './ServerIdentity';
 import type { ServerInfo } from './ServerIdentity';
 import { describe } from '../schema/Property';
@@ -172,6 +173,7 @@ export class ToolDeclaration {
   private readonly cacheScope: 'public' | 'private' = 'private';
   private readonly logLevel?: LoggingLevel;
   private readonly dialect: SchemaDialect = 'default';
+  private readonly changeListeners = new Set<CatalogChangeListener>();
 
   /**
    * @param name - the server name `initialize` returns.
@@ -375,6 +377,41 @@ export class ToolDeclaration {
   /** The prompt with this name, or `undefined`. */
   getPrompt(name: string): Prompt | undefined {
     return this.catalog.getPrompt(name);
+  }
+
+  /**
+   * Subscribes to this declaration's changes: a list changed (an item added, removed, enabled or
+   * disabled) or a resource was marked updated ({@link ToolDeclaration.resourceUpdated}). The
+   * server publishes them on its notification bus; returns the function that unsubscribes.
+   */
+  onChange(listener: CatalogChangeListener): () => void {
+    if (typeof listener !== 'function') throw new TypeError(`onChange: expected a function, got ${describe(listener)}`);
+    const entry: CatalogChangeListener = (change) => listener(change);
+    this.changeListeners.add(entry);
+    return () => {
+      this.changeListeners.delete(entry);
+    };
+  }
+
+  /**
+   * Marks the resource at `uri` updated: its subscribers are sent
+   * `notifications/resources/updated` (on every instance sharing the server's notification bus).
+   * @example decl.resourceUpdated('file:///notes/today.md');
+   */
+  resourceUpdated(uri: string): void {
+    if (typeof uri !== 'string' || uri === '') throw new TypeError(`resourceUpdated: expected a URI string, got ${describe(uri)}`);
+    this.emitChange({ type: 'resourceUpdated', uri });
+  }
+
+  /** Delivers `change` to every {@link ToolDeclaration.onChange} listener; one that throws does not stop the others. */
+  protected emitChange(change: CatalogChange): void {
+    for (const listener of [...this.changeListeners]) {
+      try {
+        listener(change);
+      } catch (error) {
+        console.error('toolwire: a catalog change listener threw:', error);
+      }
+    }
   }
 
   /** The requested version when this declaration supports it, otherwise the latest. */

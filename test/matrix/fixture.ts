@@ -4,7 +4,7 @@
  * records), and the tokens of the protected HTTP endpoints. Every transport serves this same
  * service, so a row of the matrix differs between transports only in what the transport is.
  */
-import { ArrayType, ServiceDefinition, ToolDeclaration, booleanType, integerType, stringType } from '@toolwire/core';
+import { ArrayType, McpError, ServiceDefinition, ToolDeclaration, booleanType, integerType, stringType } from '@toolwire/core';
 import type { AuthInfo, AuthOptions, CallContext, DispatcherOptions, ErrorInfo } from '@toolwire/core';
 import { otelHarness } from '../telemetry/otelHarness';
 import type { OtelHarness } from '../telemetry/otelHarness';
@@ -18,6 +18,11 @@ export const README_URI = 'test://matrix/readme';
 export const SECRET_URI = 'test://matrix/secret';
 /** A template whose adjacent-ish variables a backtracking matcher took polynomial time on; its reads need `admin`. */
 export const REPORT_TEMPLATE = 'test://matrix/reports/{region}-{year}';
+/** A resource whose read procedure throws an {@link McpError}. */
+export const REFUSED_URI = 'test://matrix/refused';
+
+/** What the fixture's procedures throw to answer with a JSON-RPC error of their own. */
+export const MCP_ERROR = Object.freeze({ code: -31001, message: 'the quota for today is used up', data: Object.freeze({ retryAfterSeconds: 30 }) });
 
 /** The tokens the protected endpoints accept: a reader and an admin. */
 export const TOKENS: Readonly<Record<string, AuthInfo>> = Object.freeze({
@@ -107,6 +112,9 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
   const opsBrief = decl.addPrompt('ops_brief', 'An operations brief (scope admin)').setScopes(['admin']);
   const slowPrompt = decl.addPrompt('slow_prompt', 'Runs until its signal aborts');
   const gatePrompt = decl.addPrompt('gate_prompt', 'Waits until the test opens the gate');
+  const refusedPrompt = decl.addPrompt('refused_prompt', 'Throws an McpError');
+  decl.addTool('refused', 'Throws an McpError');
+  decl.addResource(REFUSED_URI, 'refused').setMimeType('text/plain');
   const defs = new ServiceDefinition()
     .registerPrompt(brief, ({ topic }) => `Brief me on ${topic}`)
     .registerPrompt(opsBrief, (_args, context) => {
@@ -115,6 +123,15 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
     })
     .registerPrompt(slowPrompt, (_args, context) => new Promise<string>((_resolve, reject) => context.signal.addEventListener('abort', () => reject(context.signal.reason), { once: true })))
     .registerPrompt(gatePrompt, () => recorder.gate.hold())
+    .registerPrompt(refusedPrompt, () => {
+      throw new McpError(MCP_ERROR.code, MCP_ERROR.message, MCP_ERROR.data);
+    })
+    .registerProcedure('refused', () => {
+      throw new McpError(MCP_ERROR.code, MCP_ERROR.message, MCP_ERROR.data);
+    })
+    .registerResource(REFUSED_URI, () => {
+      throw new McpError(MCP_ERROR.code, MCP_ERROR.message, MCP_ERROR.data);
+    })
     .registerProcedure('add', (a: number, b: number) => a + b)
     .registerProcedure('echo', async (message: string) => message)
     .registerProcedure('sum', (values: number[]) => values.reduce((s, v) => s + v, 0))

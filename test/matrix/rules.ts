@@ -6,7 +6,7 @@
  */
 import { ErrorCodes, META, profileFor } from '@toolwire/core';
 import type { ProtocolProfile } from '@toolwire/core';
-import { LIMITS, METADATA, README_URI, SECRET_URI, TASK_OPTIONS } from './fixture';
+import { LIMITS, MCP_ERROR, METADATA, README_URI, REFUSED_URI, SECRET_URI, TASK_OPTIONS } from './fixture';
 import { build } from './transports';
 import type { ServerRequest, RequestSpec, Seen, Traits, Transport } from './transports';
 
@@ -168,6 +168,22 @@ export const RULES: readonly Rule[] = [
       expect(seen.reply?.id).toBe(52);
       expect(seen.reply?.error).toEqual({ code: p.resourceNotFound, message: `Resource not found: ${uri}`, data: { uri } });
       expect(p.resourceNotFound).toBe(modern(p) ? ErrorCodes.InvalidParams : -32002);
+    },
+  },
+  {
+    name: 'McpError: thrown by a tool, a resource read or a prompt, it is that JSON-RPC error — code, message and data — the same way on every version (HTTP 200)',
+    async check(t, p) {
+      for (const [spec, id] of [
+        [call(p.version, 'refused', {}, { id: 81 }), 81],
+        [read(p.version, REFUSED_URI, { id: 82 }), 82],
+        [get(p.version, 'refused_prompt', undefined, { id: 83 }), 83],
+      ] as const) {
+        const seen = await t.send(spec);
+        expectStatus(t, seen, 200);
+        expect(seen.reply?.id).toBe(id);
+        expect(seen.reply?.error).toEqual({ code: MCP_ERROR.code, message: MCP_ERROR.message, data: MCP_ERROR.data });
+        expect(seen.reply).not.toHaveProperty('result');
+      }
     },
   },
   {
@@ -417,8 +433,8 @@ export const RULES: readonly Rule[] = [
         const prompts = (await t.send({ version: p.version, method: 'prompts/list', token })).reply?.result?.prompts as Array<{ name: string }> | undefined;
         return prompts?.map((entry) => entry.name);
       };
-      expect(await names('reader')).toEqual(['brief', 'slow_prompt', 'gate_prompt']);
-      expect(await names('admin')).toEqual(['brief', 'ops_brief', 'slow_prompt', 'gate_prompt']);
+      expect(await names('reader')).toEqual(['brief', 'slow_prompt', 'gate_prompt', 'refused_prompt']);
+      expect(await names('admin')).toEqual(['brief', 'ops_brief', 'slow_prompt', 'gate_prompt', 'refused_prompt']);
     },
   },
   {

@@ -73,6 +73,7 @@ export { InputUnavailableError } from './remoting/InputUnavailableError';
 export { InvalidAnswerError } from './remoting/InvalidAnswerError';
 export type { AskOptions, ElicitRequest, ElicitResult, SchemaElicitRequest, SchemaElicitResult, SampleRequest, SampleResult, ListRootsResult } from './remoting/asks';
 export { JsonRpcFault } from './faults/JsonRpcFault';
+export { McpError } from './faults/McpError';
 export { ErrorCodes } from './faults/ErrorCodes';
 export type { ErrorCode } from './faults/ErrorCodes';
 

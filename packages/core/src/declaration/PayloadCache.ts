@@ -8,7 +8,7 @@ import type { ProtocolProfile } from '../protocol/profile';
 import { schemaRevision } from '../schema/revision';
 
 /** What a payload is the answer to (a list's pages share one kind). */
-export type PayloadKind = 'initializeResult' | 'discover' | 'tail' | 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
+export type PayloadKind = 'initializeResult' | 'discover' | 'tail' | 'serverMetaMembers' | 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
 
 /** A payload as a frozen object, its JSON text and, when large, that text's UTF-8 bytes. */
 export interface CachedPayload<T> {

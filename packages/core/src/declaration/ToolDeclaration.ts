@@ -457,6 +457,12 @@ export class ToolDeclaration {
     return this.resultTail(version).slice(',"resultType":"complete"'.length);
   }
 
+  /** @internal The serverInfo member of the modern `_meta` (`"io.modelcontextprotocol/serverInfo":{…}`), for a result that writes its own `_meta`. */
+  serverMetaMembers(version: string): string {
+    const profile = this.anyProfile(version);
+    return this.catalog.cache.get('serverMetaMembers', profile, 0, () => JSON.stringify(this.serverMeta(profile)).slice(1, -1)).json;
+  }
+
   /** @internal {@link metaTail} with `,"resultType":"complete"` before it. */
   resultTail(version: string): string {
     const profile = this.anyProfile(version);

@@ -29,13 +29,53 @@ export interface DispatchResult {
    */
   readonly headers?: Readonly<Record<string, string>>;
   /**
-   * @internal A 2026-07-28 tools/call result that already carries its `_meta` (a procedure's
-   * `withResultMeta`, merged with the serverInfo): the era's stamp appends only `resultType`.
+   * What the answer says, typed — rules, telemetry and the task runner read this, never the
+   * text: a JSON-RPC error's code and message, or the result a handler returned. Absent for
+   * answers written whole (cached list payloads, batches): a success.
    */
-  readonly ownMeta?: boolean;
+  readonly outcome?: Outcome;
 }
 
-/** A handler's reply: a result, `undefined` for "send nothing", or a Promise of either. */
+/** A JSON-RPC error answer, typed. */
+export interface ErrorOutcome {
+  readonly kind: 'error';
+  readonly code: number;
+  readonly message: string;
+  readonly data?: unknown;
+}
+
+/**
+ * A result as a handler returns it, before it is written: the result object's JSON text without
+ * its closing brace, so the writer closes it after the era's stamp (`eras.ts`) — no code slices or
+ * re-parses the text.
+ */
+export interface ResultReply {
+  readonly kind: 'result';
+  readonly id: string | number;
+  /** The result object's JSON text, up to (not including) its closing `}`. */
+  readonly open: string;
+  /** A tools/call result with `isError: true`. */
+  readonly isError: boolean;
+  /**
+   * What the 2026-07-28 stamp adds: `all` (`resultType: "complete"` and the serverInfo `_meta`),
+   * `meta` (the serverInfo `_meta` only: an interim or task result, which states its own
+   * `resultType`), `resultType` (a result whose own `_meta` already holds the serverInfo) or
+   * `cacheable` (a result a client may cache, as resources/read's: the list results' `ttlMs`,
+   * `cacheScope`, `resultType` and `_meta`).
+   */
+  readonly stamp: 'all' | 'meta' | 'resultType' | 'cacheable';
+}
+
+/** What an answer says: an error, or a result. */
+export type Outcome = ErrorOutcome | ResultReply;
+
+/** A written answer, a typed result to write, or `undefined` for "send nothing". */
+export type Answer = DispatchResult | ResultReply | undefined;
+
+/** A handler's reply: an {@link Answer} or a Promise of one. The chain writes typed results. */
+export type HandlerReply = Answer | Promise<Answer>;
+
+/** What the rules of a chain see: a written answer, `undefined` for "send nothing", or a Promise of either. */
 export type Reply = DispatchResult | undefined | Promise<DispatchResult | undefined>;
 
 /** Why a message got the answer it got; the one table below maps each to its HTTP status. */
@@ -64,22 +104,27 @@ export function answer(body: string, disposition: Disposition = 'response', part
 }
 
 /** A whole message refused (invalid JSON, not JSON-RPC, a forbidden batch, an unsupported version): HTTP 400. */
-export function refused(body: string): DispatchResult {
-  return answer(body, 'refused');
+export function refused(body: DispatchResult): DispatchResult {
+  return retag(body, 'refused');
+}
+
+/** `reply` (keeping its outcome) with the status of `disposition`. */
+function retag(reply: DispatchResult, disposition: Disposition): DispatchResult {
+  return { ...reply, status: STATUS[disposition] };
 }
 
 /**
  * A request the token does not authorize (a tool whose scopes it lacks): HTTP 403 with the
  * challenge `headers` (`WWW-Authenticate: Bearer error="insufficient_scope", …`).
  */
-export function forbidden(body: string, headers: Readonly<Record<string, string>>): DispatchResult {
-  return { ...answer(body, 'forbidden'), headers };
+export function forbidden(body: DispatchResult, headers: Readonly<Record<string, string>>): DispatchResult {
+  return { ...retag(body, 'forbidden'), headers };
 }
 
 /** The seconds a refused-as-busy client is asked to wait (`Retry-After`). */
 const BUSY_RETRY_AFTER_SECONDS = '1';
 
 /** A call refused because the server is at its `maxConcurrentCalls`: HTTP 503 with `Retry-After`. */
-export function busy(body: string): DispatchResult {
-  return { ...answer(body, 'busy'), headers: { 'Retry-After': BUSY_RETRY_AFTER_SECONDS } };
+export function busy(body: DispatchResult): DispatchResult {
+  return { ...retag(body, 'busy'), headers: { 'Retry-After': BUSY_RETRY_AFTER_SECONDS } };
 }

@@ -7,6 +7,7 @@
  * synchronous stdio Service share this path.
  */
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
+import { errorReply } from './replies';
 import type { ServiceDefinition } from '../remoting/ServiceDefinition';
 import { ErrorCodes } from '../faults/ErrorCodes';
 import { DEFAULT_NEGOTIATED_VERSION, LATEST_MODERN_VERSION, isModernVersion, profileFor, ProtocolProfile } from '../protocol/profile';
@@ -14,7 +15,6 @@ import { META, claimOf } from '../protocol/meta';
 import type { RequestMeta } from '../protocol/meta';
 import { admit } from './modern';
 import { isObject } from '../guards';
-import { errorResponse, parseErrorResponse } from './jsonRpc';
 import { ToolCaller } from './ToolCaller';
 import { ResourceReader } from './ResourceReader';
 import { PromptGetter } from './PromptGetter';
@@ -95,7 +95,7 @@ export class Dispatcher {
     const tools = new ToolCaller(defs, decl, policy, this.limits, sealer);
     const tasks = new TaskRunner(tools, policy, this.limits, resolveTaskSettings(checked));
     tools.tasks = tasks;
-    this.services = { decl, policy, tools, tasks, resources: new ResourceReader(defs, decl, policy, this.limits.maxUriLength), prompts: new PromptGetter(defs, tools, policy, this.limits) };
+    this.services = { decl, policy, tools, tasks, resources: new ResourceReader(defs, policy, this.limits.maxUriLength), prompts: new PromptGetter(defs, tools, policy, this.limits) };
     const missing = checked.missingProcedures ?? 'warn';
     if (missing === 'error') {
       const names = missingProcedures(defs, decl);
@@ -154,7 +154,7 @@ export class Dispatcher {
     try {
       return this.run(message, context, mode);
     } catch (error) {
-      return answer(this.services.policy.internal(null, error, {}));
+      return this.services.policy.internal(null, error, {});
     }
   }
 
@@ -168,7 +168,7 @@ export class Dispatcher {
       } catch (e) {
         // a broken response to one of the server's own requests (an ask) must still end that wait
         this.unreadableResponse(topLevelId(message), context, 'is not valid JSON');
-        return this.refuse(refused(parseErrorResponse((e as Error).message)), context);
+        return this.refuse(refused(errorReply(null, ErrorCodes.ParseError, `Parse error: ${(e as Error).message}`)), context);
       }
     } else if (valueTooDeep(message, maxDepth)) {
       return this.refuseDeep(this.tooDeep(isObject(message) && isRequestId(message.id) ? message.id : undefined, maxDepth, context), context);
@@ -177,14 +177,14 @@ export class Dispatcher {
     const profile = this.services.decl.profileOf(version);
     if (Array.isArray(parsed)) {
       if (parsed.some((entry) => isObject(entry) && claimOf(entry.params))) {
-        return this.refuse(refused(errorResponse(null, ErrorCodes.InvalidRequest, 'Invalid Request: a batch must not carry 2026-07-28 requests')), context);
+        return this.refuse(refused(errorReply(null, ErrorCodes.InvalidRequest, 'Invalid Request: a batch must not carry 2026-07-28 requests')), context);
       }
       if (!profile && isModernVersion(version.trim())) return this.refuse(refused(noBatches(version.trim())), context);
       if (!profile) return this.refuse(refused(unsupported(null, version)), context);
       return this.batch(parsed, profile, context, mode);
     }
     const envelope = classify(parsed);
-    if (envelope.kind === 'invalid') return this.refuse(refused(envelope.body), context);
+    if (envelope.kind === 'invalid') return this.refuse(refused(envelope.reply), context);
     if (envelope.kind === 'ignored') {
       this.responded(envelope.id, parsed, context);
       return SILENCE;
@@ -208,8 +208,8 @@ export class Dispatcher {
   private tooDeep(id: RequestId | undefined, maxDepth: number, context: DispatchContext): DispatchResult {
     const problem = `the message nests deeper than maxDepth (${maxDepth})`;
     if (this.unreadableResponse(id, context, `nests deeper than maxDepth (${maxDepth})`)) return SILENCE;
-    if (id !== undefined) return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${problem}`));
-    return refused(errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: ${problem}`));
+    if (id !== undefined) return errorReply(id, ErrorCodes.InvalidParams, `Invalid params: ${problem}`);
+    return refused(errorReply(null, ErrorCodes.InvalidRequest, `Invalid Request: ${problem}`));
   }
 
   /** A too-deep message's answer, refused with its span — unless it was a response to an ask (nothing to answer, no span). */
@@ -234,13 +234,13 @@ export class Dispatcher {
   }
 
   private batch(entries: unknown[], profile: ProtocolProfile, context: DispatchContext, mode: Mode): DispatchResult | Promise<DispatchResult> {
-    if (entries.length === 0) return this.refuse(refused(errorResponse(null, ErrorCodes.InvalidRequest, 'Invalid Request: empty batch')), context);
+    if (entries.length === 0) return this.refuse(refused(errorReply(null, ErrorCodes.InvalidRequest, 'Invalid Request: empty batch')), context);
     if (!profile.batches) {
       return this.refuse(refused(noBatches(profile.version)), context);
     }
     const { maxBatch } = this.limits;
     if (entries.length > maxBatch) {
-      return this.refuse(refused(errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: a batch of ${entries.length} entries exceeds maxBatch (${maxBatch})`)), context);
+      return this.refuse(refused(errorReply(null, ErrorCodes.InvalidRequest, `Invalid Request: a batch of ${entries.length} entries exceeds maxBatch (${maxBatch})`)), context);
     }
     const replies: Reply[] = [];
     let pending = false;
@@ -248,7 +248,7 @@ export class Dispatcher {
       const envelope = classify(entry);
       const reply =
         envelope.kind === 'invalid'
-          ? this.refuse(answer(envelope.body), context)
+          ? this.refuse(envelope.reply, context)
           : envelope.kind === 'ignored'
             ? void this.responded(envelope.id, entry, context)
             : this.message(envelope, profile, context, mode, true);
@@ -296,8 +296,8 @@ export class Dispatcher {
 
   /** The -32603 reply of an unexpected exception (nothing for a notification). */
   private internal(inbound: Inbound, error: unknown): Reply {
-    const body = this.services.policy.internal(inbound.id ?? null, error, { requestId: inbound.id, method: inbound.method });
-    return inbound.id === undefined ? undefined : answer(body);
+    const reply = this.services.policy.internal(inbound.id ?? null, error, { requestId: inbound.id, method: inbound.method });
+    return inbound.id === undefined ? undefined : reply;
   }
 
   private warnMissing(defs: ServiceDefinition): void {
@@ -340,18 +340,18 @@ export class Dispatcher {
 function unclaimed(envelope: Envelope): DispatchResult {
   if (envelope.id === undefined) return SILENCE;
   if (envelope.method === METHOD.initialize) {
-    return refused(errorResponse(envelope.id, ErrorCodes.HeaderMismatch, 'Header mismatch: initialize is a legacy request; MCP-Protocol-Version names a 2026-07-28 version'));
+    return refused(errorReply(envelope.id, ErrorCodes.HeaderMismatch, 'Header mismatch: initialize is a legacy request; MCP-Protocol-Version names a 2026-07-28 version'));
   }
-  return refused(errorResponse(envelope.id, ErrorCodes.InvalidParams, `Invalid params: a 2026-07-28 request must carry params._meta["${META.protocolVersion}"]`));
+  return refused(errorReply(envelope.id, ErrorCodes.InvalidParams, `Invalid params: a 2026-07-28 request must carry params._meta["${META.protocolVersion}"]`));
 }
 
 /** The refusal of a batch under a protocol version that has none (2025-06-18 on, 2026-07-28). */
-function noBatches(version: string): string {
-  return errorResponse(null, ErrorCodes.InvalidRequest, `Invalid Request: batches are not supported in protocol version ${version}`);
+function noBatches(version: string): DispatchResult {
+  return errorReply(null, ErrorCodes.InvalidRequest, `Invalid Request: batches are not supported in protocol version ${version}`);
 }
 
-function unsupported(id: Envelope['id'] | null, version: string): string {
-  return errorResponse(id ?? null, ErrorCodes.InvalidRequest, `Unsupported MCP-Protocol-Version: ${version}`);
+function unsupported(id: Envelope['id'] | null, version: string): DispatchResult {
+  return errorReply(id ?? null, ErrorCodes.InvalidRequest, `Unsupported MCP-Protocol-Version: ${version}`);
 }
 
 function isRequestId(value: unknown): value is RequestId {

@@ -12,10 +12,9 @@ import type { PromptMessage, ServiceDefinition } from '../remoting/ServiceDefini
 import { ErrorCodes } from '../faults/ErrorCodes';
 import { blockJson } from '../content/blocks';
 import { describe as jsonKind } from '../schema/Property';
-import { errorResponse, resultResponse } from './jsonRpc';
+import { errorReply, resultReply } from './replies';
 import type { RequestId } from './jsonRpc';
 import { isObject } from '../guards';
-import { answer } from './DispatchResult';
 import type { DispatchResult } from './DispatchResult';
 import type { InboundRequest } from './Inbound';
 import type { ErrorPolicy } from './errorPolicy';
@@ -23,7 +22,7 @@ import type { Limits } from './limits';
 import { argumentProblem } from './argumentLimits';
 import { bindStandard } from './validation';
 import type { StandardSchemaV1 } from '../schema/StandardSchema';
-import type { CallOutcome, ToolCaller } from './ToolCaller';
+import type { CallOutcome, Settled, ToolCaller } from './ToolCaller';
 import { METHOD } from '../protocol/methodNames';
 import type { ProtocolProfile } from '../protocol/profile';
 
@@ -42,32 +41,32 @@ export class PromptGetter {
       kind: 'prompt',
       format: (_caller, request, prompt, value) => this.write(request, prompt, value),
       failure: (_caller, request, name, error) => this.policy.fault(request.id, error, { requestId: request.id, method: METHOD.promptsGet, prompt: name }),
-      timedOut: (request, message) => errorResponse(request.id, ErrorCodes.InternalError, message),
+      timedOut: (request, message) => errorReply(request.id, ErrorCodes.InternalError, message),
     };
   }
 
   /** Answers one prompts/get request; a Promise only when the procedure returned one. */
-  get(request: InboundRequest): DispatchResult | Promise<DispatchResult | undefined> {
+  get(request: InboundRequest): Settled | Promise<Settled | undefined> {
     const { id, params } = request;
-    if (!isObject(params)) return answer(invalid(id, 'prompts/get expects params to be an object with "name" and "arguments"'));
+    if (!isObject(params)) return invalid(id, 'prompts/get expects params to be an object with "name" and "arguments"');
     const name = params.name;
-    if (typeof name !== 'string') return answer(invalid(id, `prompts/get requires "name" as a string, got ${name === undefined ? 'nothing' : jsonKind(name)}`));
+    if (typeof name !== 'string') return invalid(id, `prompts/get requires "name" as a string, got ${name === undefined ? 'nothing' : jsonKind(name)}`);
     const prompt = request.target?.kind === 'prompt' ? request.target : undefined;
-    if (!prompt) return answer(invalid(id, `Unknown prompt: ${name}`));
+    if (!prompt) return invalid(id, `Unknown prompt: ${name}`);
     const args = params.arguments ?? {};
-    if (!isObject(args)) return answer(invalid(id, `"arguments" must be an object, got ${jsonKind(args)}`));
+    if (!isObject(args)) return invalid(id, `"arguments" must be an object, got ${jsonKind(args)}`);
     const overLimit = argumentProblem(args, this.limits);
-    if (overLimit) return answer(invalid(id, overLimit));
+    if (overLimit) return invalid(id, overLimit);
     const schema = prompt.argumentsSchema;
     if (schema) return this.validated(request, prompt, schema, args);
     const bound: Record<string, string> = {};
     for (const argument of prompt.arguments) {
       const value = Object.prototype.hasOwnProperty.call(args, argument.name) ? args[argument.name] : undefined;
       if (value === undefined || value === null) {
-        if (argument.required) return answer(invalid(id, `Missing required argument "${argument.name}" of prompt "${name}"`));
+        if (argument.required) return invalid(id, `Missing required argument "${argument.name}" of prompt "${name}"`);
         continue;
       }
-      if (typeof value !== 'string') return answer(invalid(id, `Argument "${argument.name}" of prompt "${name}" must be a string, got ${jsonKind(value)}`));
+      if (typeof value !== 'string') return invalid(id, `Argument "${argument.name}" of prompt "${name}" must be a string, got ${jsonKind(value)}`);
       bound[argument.name] = value;
     }
     return this.run(request, prompt, [bound, undefined]);
@@ -79,51 +78,48 @@ export class PromptGetter {
    * validates asynchronously cannot be waited for in synchronous dispatch (-32603, as an
    * asynchronous procedure); one whose validator threw is the server's fault (-32603).
    */
-  private validated(request: InboundRequest, prompt: Prompt, schema: StandardSchemaV1, args: Record<string, unknown>): DispatchResult | Promise<DispatchResult | undefined> {
+  private validated(request: InboundRequest, prompt: Prompt, schema: StandardSchemaV1, args: Record<string, unknown>): Settled | Promise<Settled | undefined> {
     const { id } = request;
     const positional: unknown[] = [undefined, undefined];
     const problem = bindStandard(schema, args, positional);
     if (problem === undefined) return this.run(request, prompt, positional);
-    if (typeof problem === 'string') return answer(invalid(id, problem));
+    if (typeof problem === 'string') return invalid(id, problem);
     const info = { requestId: id, method: METHOD.promptsGet, prompt: prompt.name };
     if (request.mode === 'sync') {
       problem.catch((error: unknown) => this.policy.report(error, info));
-      return answer(errorResponse(id, ErrorCodes.InternalError, `Prompt "${prompt.name}" validates its arguments asynchronously (its schema returned a Promise); use StdioService`));
+      return errorReply(id, ErrorCodes.InternalError, `Prompt "${prompt.name}" validates its arguments asynchronously (its schema returned a Promise); use StdioService`);
     }
     return problem.then(
-      (found) => (found === undefined ? this.run(request, prompt, positional) : answer(invalid(id, found))),
-      (error: unknown) => answer(this.policy.internal(id, error, info)),
+      (found) => (found === undefined ? this.run(request, prompt, positional) : invalid(id, found)),
+      (error: unknown) => this.policy.internal(id, error, info),
     );
   }
 
   /** Runs the prompt's procedure with `positional` (the arguments object, then a slot for the context). */
-  private run(request: InboundRequest, prompt: Prompt, positional: unknown[]): DispatchResult | Promise<DispatchResult | undefined> {
+  private run(request: InboundRequest, prompt: Prompt, positional: unknown[]): Settled | Promise<Settled | undefined> {
     const { id } = request;
     const name = prompt.name;
     const fn = this.defs.getPromptProcedure(name);
-    if (!fn) return answer(errorResponse(id, ErrorCodes.InternalError, `Prompt "${name}" is declared but no procedure is registered for it`));
-    const reply = this.calls.execute(request, name, { fn, thisArg: undefined }, positional, 1, this.outcome, prompt);
-    if (typeof reply === 'string') return answer(reply);
-    if (!(reply instanceof Promise)) return reply;
-    return reply.then((body) => (typeof body === 'string' ? answer(body) : body));
+    if (!fn) return errorReply(id, ErrorCodes.InternalError, `Prompt "${name}" is declared but no procedure is registered for it`);
+    return this.calls.execute(request, name, { fn, thisArg: undefined }, positional, 1, this.outcome, prompt);
   }
 
-  /** The result text of what the procedure returned; a result of the wrong shape is the server's bug (-32603). */
-  private write(request: InboundRequest, prompt: Prompt, value: unknown): string {
+  /** The result of what the procedure returned; a result of the wrong shape is the server's bug (-32603). */
+  private write(request: InboundRequest, prompt: Prompt, value: unknown): Settled {
     const { id, profile } = request;
     try {
       const { description, messages } = normalized(value);
       const written = messages.map((message, i) => messageJson(message, i, profile)).join(',');
       const head = description === undefined ? '' : `"description":${JSON.stringify(description)},`;
-      return resultResponse(id, `{${head}"messages":[${written}]}`);
+      return resultReply(id, `{${head}"messages":[${written}]`);
     } catch (error) {
       return this.policy.internal(id, error, { requestId: id, method: METHOD.promptsGet, prompt: prompt.name });
     }
   }
 }
 
-function invalid(id: RequestId, message: string): string {
-  return errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${message}`);
+function invalid(id: RequestId, message: string): DispatchResult {
+  return errorReply(id, ErrorCodes.InvalidParams, `Invalid params: ${message}`);
 }
 
 /** What a procedure returned as a description and messages. @throws TypeError for anything else. */

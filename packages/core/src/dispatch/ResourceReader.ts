@@ -7,18 +7,17 @@
  * longer than `maxUriLength` is refused -32602 before any template is tried; a procedure's
  * failure follows the error policy of tools/call.
  */
-import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ResourceEntry } from '../declaration/ResourceEntry';
 import type { ReadContext, ReadContent, ReadResult, ServiceDefinition } from '../remoting/ServiceDefinition';
 import { ErrorCodes } from '../faults/ErrorCodes';
 import { encodeBase64 } from '../content/Base64Encoder';
 import { describe as jsonKind } from '../schema/Property';
 import type { ProtocolProfile } from '../protocol/profile';
-import { errorResponse, errorResponseWithData, resultResponse } from './jsonRpc';
+import { errorReply, resultReply } from './replies';
 import type { RequestId } from './jsonRpc';
 import { isObject, isThenable } from '../guards';
-import { answer } from './DispatchResult';
-import type { DispatchResult } from './DispatchResult';
+import type { DispatchResult, ResultReply } from './DispatchResult';
+import type { Settled } from './ToolCaller';
 import type { InboundRequest } from './Inbound';
 import type { ErrorPolicy } from './errorPolicy';
 import { clientCapabilitiesOf } from './callScope';
@@ -34,66 +33,65 @@ const SHOWN_URI = 200;
 export class ResourceReader {
   constructor(
     private readonly defs: ServiceDefinition,
-    private readonly decl: ToolDeclaration,
     private readonly policy: ErrorPolicy,
     /** The `maxUriLength` limit. */
     readonly maxUriLength: number,
   ) {}
 
   /** Answers one resources/read request; a Promise only when the procedure returned one. */
-  read(request: InboundRequest): DispatchResult | Promise<DispatchResult> {
+  read(request: InboundRequest): Settled | Promise<Settled> {
     const { id, params, profile } = request;
     const uri = isObject(params) ? params.uri : undefined;
-    if (typeof uri !== 'string') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: resources/read requires "uri" as a string, got ${uri === undefined ? 'nothing' : jsonKind(uri)}`));
-    if (uri.length > this.maxUriLength) return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: "uri" is ${uri.length} characters, more than maxUriLength (${this.maxUriLength})`));
+    if (typeof uri !== 'string') return errorReply(id, ErrorCodes.InvalidParams, `Invalid params: resources/read requires "uri" as a string, got ${uri === undefined ? 'nothing' : jsonKind(uri)}`);
+    if (uri.length > this.maxUriLength) return errorReply(id, ErrorCodes.InvalidParams, `Invalid params: "uri" is ${uri.length} characters, more than maxUriLength (${this.maxUriLength})`);
     const target = request.target?.kind === 'resource' ? request.target : undefined;
     if (!target) return this.notFound(request, uri);
-    if (typeof target.args === 'string') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${shown(uri)} does not fit ${target.key}: ${target.args}`));
+    if (typeof target.args === 'string') return errorReply(id, ErrorCodes.InvalidParams, `Invalid params: ${shown(uri)} does not fit ${target.key}: ${target.args}`);
     const fn = this.defs.getResourceReader(target.key);
     if (!fn) {
-      if (target.fixed !== undefined) return answer(this.write(id, uri, target.entry, target.fixed, profile));
-      return answer(errorResponse(id, ErrorCodes.InternalError, `Resource "${target.key}" is declared but no read procedure is registered for it`));
+      if (target.fixed !== undefined) return this.write(id, uri, target.entry, target.fixed, profile);
+      return errorReply(id, ErrorCodes.InternalError, `Resource "${target.key}" is declared but no read procedure is registered for it`);
     }
     let value: unknown;
     try {
       value = fn(...target.args, new ResourceReadContext(request, uri));
     } catch (error) {
-      return answer(this.failure(id, error));
+      return this.failure(id, error);
     }
     if (!isThenable(value)) return this.settled(request, uri, target.entry, value);
     if (request.mode === 'sync') {
       Promise.resolve(value).catch(() => undefined);
-      return answer(errorResponse(id, ErrorCodes.InternalError, `Resource "${target.key}" returned a Promise: asynchronous read procedure; use StdioService`));
+      return errorReply(id, ErrorCodes.InternalError, `Resource "${target.key}" returned a Promise: asynchronous read procedure; use StdioService`);
     }
     return Promise.resolve(value).then(
       (result) => this.settled(request, uri, target.entry, result),
-      (error: unknown) => answer(this.failure(id, error)),
+      (error: unknown) => this.failure(id, error),
     );
   }
 
-  private settled(request: InboundRequest, uri: string, entry: ResourceEntry, value: unknown): DispatchResult {
+  private settled(request: InboundRequest, uri: string, entry: ResourceEntry, value: unknown): Settled {
     if (value === undefined || value === null) return this.notFound(request, uri);
     try {
-      return answer(this.write(request.id, uri, entry, value as ReadResult, request.profile));
+      return this.write(request.id, uri, entry, value as ReadResult, request.profile);
     } catch (error) {
-      return answer(this.policy.internal(request.id, error, { requestId: request.id, method: METHOD.resourcesRead }));
+      return this.policy.internal(request.id, error, { requestId: request.id, method: METHOD.resourcesRead });
     }
   }
 
   private notFound(request: InboundRequest, uri: string): DispatchResult {
-    return answer(errorResponseWithData(request.id, request.profile.resourceNotFound, `Resource not found: ${shown(uri)}`, { uri }));
+    return errorReply(request.id, request.profile.resourceNotFound, `Resource not found: ${shown(uri)}`, { uri });
   }
 
-  private failure(id: RequestId, error: unknown): string {
+  private failure(id: RequestId, error: unknown): DispatchResult {
     return this.policy.fault(id, error, { requestId: id, method: METHOD.resourcesRead });
   }
 
-  /** The response: `{"contents":[…]}` plus what the version's results end with. */
-  private write(id: RequestId, uri: string, entry: ResourceEntry, value: ReadResult, profile: ProtocolProfile): string {
-    if (typeof value === 'string') return resultResponse(id, `{"contents":[${textContent(uri, entry, value, profile)}]${this.decl.readTail(profile.version)}}`);
+  /** The result: `{"contents":[…]}`, cacheable (the era adds what its cacheable results end with). */
+  private write(id: RequestId, uri: string, entry: ResourceEntry, value: ReadResult, profile: ProtocolProfile): ResultReply {
+    if (typeof value === 'string') return resultReply(id, `{"contents":[${textContent(uri, entry, value, profile)}]`, 'cacheable');
     const items: readonly ReadContent[] = typeof value === 'string' ? [{ text: value }] : value instanceof Uint8Array || value instanceof ArrayBuffer ? [{ blob: value }] : Array.isArray(value) ? value : [value as ReadContent];
     const contents = items.map((item, i) => content(item, i, uri, entry, profile));
-    return resultResponse(id, `{"contents":${JSON.stringify(contents)}${this.decl.readTail(profile.version)}}`);
+    return resultReply(id, `{"contents":${JSON.stringify(contents)}`, 'cacheable');
   }
 }
 

@@ -7,6 +7,7 @@ import type { ProcedureEntry, ServiceDefinition } from '../remoting/ServiceDefin
 import { RemotingFault } from '../faults/RemotingFault';
 import { InputUnavailableError } from '../remoting/InputUnavailableError';
 import { JsonRpcFault } from '../faults/JsonRpcFault';
+import { McpError } from '../faults/McpError';
 import { ErrorCodes } from '../faults/ErrorCodes';
 import { schemaRevision } from '../schema/revision';
 import { decompose } from '../content/decompose';
@@ -17,7 +18,8 @@ import type { Tool } from '../declaration/Tool';
 import { compileTool } from './validation';
 import type { Check, ToolPlan } from './validation';
 import { describe as jsonKind } from '../schema/Property';
-import { errorResponse, errorResponseWithData, resultOpening, resultResponse, RequestId, toolErrorResponse } from './jsonRpc';
+import type { RequestId } from './jsonRpc';
+import { errorReply, resultReply, toolErrorReply } from './replies';
 import { isObject, isThenable } from '../guards';
 import type { ProtocolProfile } from '../protocol/profile';
 import { InFlightCall, Session } from './Session';
@@ -25,7 +27,8 @@ import type { ErrorPolicy } from './errorPolicy';
 import type { Limits } from './limits';
 import { argumentProblem } from './argumentLimits';
 import type { InboundRequest } from './Inbound';
-import { answer, busy, DispatchResult, refused } from './DispatchResult';
+import { busy, refused } from './DispatchResult';
+import type { DispatchResult, ResultReply } from './DispatchResult';
 import { ToolCallContext } from './ToolCallContext';
 import { bindingOf, STATE_TTL_MS } from './asks/requestState';
 import type { StateSealer } from './asks/requestState';
@@ -53,11 +56,19 @@ export interface CallOutcome<S> {
   /** The member of the error hook's info naming it. */
   readonly kind: 'tool' | 'prompt';
   /** The response to the value the procedure settled with (`subject`: what it was called for, as passed to `execute`). */
-  format(caller: ToolCaller, request: InboundRequest, subject: S, value: unknown): string | DispatchResult;
+  format(caller: ToolCaller, request: InboundRequest, subject: S, value: unknown): Settled;
   /** The response to what the procedure threw or rejected with. */
-  failure(caller: ToolCaller, request: InboundRequest, name: string, error: unknown): string;
+  failure(caller: ToolCaller, request: InboundRequest, name: string, error: unknown): Settled;
   /** The response to a call that ran out of time (`message` says so). */
-  timedOut(request: InboundRequest, message: string): string;
+  timedOut(request: InboundRequest, message: string): Settled;
+}
+
+/** How a call ended, typed: a result to write (a tool error included), or a JSON-RPC error. */
+export type Settled = ResultReply | DispatchResult;
+
+/** Whether `prepare` gave a call ready to run (not its refusal). */
+export function isPrepared(value: PreparedCall | Settled): value is PreparedCall {
+  return 'entry' in value;
 }
 
 /** What the ToolCaller needs of the task runner: whether a call may begin its task, and starting one. */
@@ -65,7 +76,7 @@ export interface TaskStarter {
   /** Whether `context.beginTask()` of this call makes it a task (a modern request that declares tasks, an `onBeginTask` tool). */
   beginsHere(request: InboundRequest, tool: Tool): boolean;
   /** Creates the task of `request` and runs the procedure in it; resolves to the CreateTaskResult reply. */
-  start(request: InboundRequest, answers: Readonly<Record<string, unknown>>): Promise<DispatchResult>;
+  start(request: InboundRequest, answers: Readonly<Record<string, unknown>>): Promise<Settled>;
 }
 
 class StringSink {
@@ -100,22 +111,14 @@ export class ToolCaller {
   busyRefusal(request: InboundRequest): DispatchResult | undefined {
     const max = this.limits.maxConcurrentCalls;
     if (this.inFlight < max) return undefined;
-    return busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: ${this.inFlight} tool calls are in flight (maxConcurrentCalls (${max})); try again later`));
+    return busy(errorReply(request.id, ErrorCodes.ServerBusy, `Server busy: ${this.inFlight} tool calls are in flight (maxConcurrentCalls (${max})); try again later`));
   }
 
   /** Answers one tools/call request; a Promise only when the procedure returned one. */
-  call(request: InboundRequest): DispatchResult | Promise<DispatchResult | undefined> {
-    const reply = this.run(request);
-    if (typeof reply === 'string') return answer(reply);
-    if (!(reply instanceof Promise)) return reply;
-    return reply.then((body) => (body === undefined || typeof body !== 'string' ? body : answer(body)));
-  }
-
-  /** The response text; `undefined` (only asynchronously) when the call was cancelled and its reply is suppressed. */
-  private run(request: InboundRequest): string | DispatchResult | Promise<string | DispatchResult | undefined> {
+  call(request: InboundRequest): Settled | Promise<Settled | undefined> {
     const prepared = this.prepare(request);
-    if (prepared instanceof Promise) return prepared.then((ready) => (typeof ready === 'string' ? ready : this.invoke(ready, request)));
-    return typeof prepared === 'string' ? prepared : this.invoke(prepared, request);
+    if (prepared instanceof Promise) return prepared.then((ready) => (isPrepared(ready) ? this.invoke(ready, request) : ready));
+    return isPrepared(prepared) ? this.invoke(prepared, request) : prepared;
   }
 
   /**
@@ -123,7 +126,7 @@ export class ToolCaller {
    * or the error response text (an unknown tool, invalid arguments, no procedure) — a Promise of
    * either when the tool's Standard Schema validates asynchronously.
    */
-  prepare(request: InboundRequest): PreparedCall | string | Promise<PreparedCall | string> {
+  prepare(request: InboundRequest): PreparedCall | Settled | Promise<PreparedCall | Settled> {
     const { id, params, profile } = request;
     if (!isObject(params)) return invalid(id, 'tools/call expects params to be an object with "name" and "arguments"');
     const name = params.name;
@@ -134,7 +137,7 @@ export class ToolCaller {
     if (tool?.kind !== 'tool') return invalid(id, `Unknown tool: ${name}`);
     const plan = this.plan(tool);
     const entry = this.defs.getProcedure(name);
-    if (!entry) return errorResponse(id, ErrorCodes.InternalError, `Tool "${name}" is declared but no procedure is registered for it`);
+    if (!entry) return errorReply(id, ErrorCodes.InternalError, `Tool "${name}" is declared but no procedure is registered for it`);
 
     const overLimit = args === undefined ? undefined : argumentProblem(args, this.limits);
     if (overLimit) return invalid(id, overLimit);
@@ -150,15 +153,15 @@ export class ToolCaller {
    * as invalid arguments, a validator that threw as -32603). Synchronous dispatch cannot wait:
    * -32603, as for an asynchronous procedure.
    */
-  private validating(request: InboundRequest, problem: Promise<string | undefined>, prepared: PreparedCall): string | Promise<PreparedCall | string> {
+  private validating(request: InboundRequest, problem: Promise<string | undefined>, prepared: PreparedCall): Settled | Promise<PreparedCall | Settled> {
     const { id, profile } = request;
     const info = { requestId: id, method: request.method, tool: prepared.name };
     if (request.mode === 'sync') {
       problem.catch((error: unknown) => this.policy.report(error, info));
-      return errorResponse(id, ErrorCodes.InternalError, `Tool "${prepared.name}" validates its arguments asynchronously (its input schema returned a Promise); use StdioService`);
+      return errorReply(id, ErrorCodes.InternalError, `Tool "${prepared.name}" validates its arguments asynchronously (its input schema returned a Promise); use StdioService`);
     }
     return problem.then(
-      (found) => (found === undefined ? prepared : invalidArguments(id, profile, found)),
+      (found): PreparedCall | Settled => (found === undefined ? prepared : invalidArguments(id, profile, found)),
       (error: unknown) => this.policy.internal(id, error, info),
     );
   }
@@ -168,7 +171,7 @@ export class ToolCaller {
    * prepared with: a task runs it with its own) and formats its outcome as the response text.
    * @param task - inside a task: its hooks (asks, status) and its time limit instead of `callTimeoutMs`.
    */
-  invoke(prepared: PreparedCall, request: InboundRequest, task?: { readonly hooks: TaskHooks; readonly timeoutMs: number }): string | DispatchResult | Promise<string | DispatchResult | undefined> {
+  invoke(prepared: PreparedCall, request: InboundRequest, task?: { readonly hooks: TaskHooks; readonly timeoutMs: number }): Settled | Promise<Settled | undefined> {
     const { plan } = prepared;
     const begins = !task && this.tasks?.beginsHere(request, plan.tool) === true;
     return this.execute(request, prepared.name, prepared.entry, prepared.positional, plan.arity, TOOL_OUTCOME, plan, task, begins);
@@ -190,7 +193,7 @@ export class ToolCaller {
     subject: S,
     task?: { readonly hooks: TaskHooks; readonly timeoutMs: number },
     begins = false,
-  ): string | DispatchResult | Promise<string | DispatchResult | undefined> {
+  ): Settled | Promise<Settled | undefined> {
     const { id, context: ctx } = request;
     const sync = request.mode === 'sync';
     const timeoutMs = task ? task.timeoutMs : this.limits.callTimeoutMs;
@@ -216,7 +219,7 @@ export class ToolCaller {
     if (sync) {
       context.finished = true;
       Promise.resolve(value).catch(() => undefined); // its outcome can no longer be reported
-      return errorResponse(id, ErrorCodes.InternalError, `${outcome.noun} "${name}" returned a Promise: asynchronous procedure; use StdioService`);
+      return errorReply(id, ErrorCodes.InternalError, `${outcome.noun} "${name}" returned a Promise: asynchronous procedure; use StdioService`);
     }
     // Only now can anything else run — a cancel, the end of the connection — so only a call that
     // went asynchronous is registered in the session; one that finished on the spot costs none of it.
@@ -239,7 +242,7 @@ export class ToolCaller {
     call: InFlightCall | undefined,
     context: ToolCallContext,
     timeoutMs: number,
-  ): Promise<string | DispatchResult | undefined> {
+  ): Promise<Settled | undefined> {
     const id = request.id;
     const info = { requestId: id, method: request.method, [outcome.kind]: name };
     /** Whether the call holds its slot of `maxConcurrentCalls`: a task waiting for the client's input (already, maybe) holds none. */
@@ -277,7 +280,7 @@ export class ToolCaller {
           call.abort(error);
           if (answered) this.policy.report(error, info);
           // a task's procedure that ran out of time fails its task; an ordinary call is a tool error (a prompt's: its outcome's)
-          const reply = context.taskHooks ? errorResponse(id, ErrorCodes.InternalError, error.message) : outcome.timedOut(request, error.message);
+          const reply = context.taskHooks ? errorReply(id, ErrorCodes.InternalError, error.message) : outcome.timedOut(request, error.message);
           resolve(answered ? reply : undefined);
         }, timeoutMs));
       }
@@ -295,18 +298,14 @@ export class ToolCaller {
    * A state longer than `maxRequestStateBytes` is not sent (the client could never send it back):
    * answers too large for it are the client's -32602, asks too many for it the server's -32603.
    */
-  private async interruption(id: RequestId, tool: string, interruption: Interruption, context: ToolCallContext): Promise<DispatchResult> {
+  private async interruption(id: RequestId, tool: string, interruption: Interruption, context: ToolCallContext): Promise<Settled> {
     if (interruption.kind === 'capability') {
       const capability = interruption.capability;
-      return refused(
-        errorResponseWithData(id, ErrorCodes.MissingClientCapability, `Missing required client capability: ${capability} (tool "${tool}" asks for it)`, {
-          requiredCapabilities: { [capability]: {} },
-        }),
-      );
+      return refused(errorReply(id, ErrorCodes.MissingClientCapability, `Missing required client capability: ${capability} (tool "${tool}" asks for it)`, { requiredCapabilities: { [capability]: {} } }));
     }
-    if (interruption.kind === 'invalid') return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${interruption.message}`));
+    if (interruption.kind === 'invalid') return errorReply(id, ErrorCodes.InvalidParams, `Invalid params: ${interruption.message}`);
     if (interruption.kind === 'task') {
-      if (!this.tasks) return answer(this.policy.internal(id, new Error('beginTask without a task runner'), { requestId: id, method: METHOD.toolsCall, tool }));
+      if (!this.tasks) return this.policy.internal(id, new Error('beginTask without a task runner'), { requestId: id, method: METHOD.toolsCall, tool });
       return this.tasks.start(context.inbound, interruption.answers);
     }
     const { requests, answers } = interruption;
@@ -316,12 +315,12 @@ export class ToolCaller {
     if (state.length > max) {
       const taken = Object.keys(answers);
       if (taken.length === 0) {
-        return answer(this.policy.internal(id, new Error(`Tool "${tool}" asked more at once (${round.pending.length} ask${round.pending.length === 1 ? '' : 's'}) than a requestState of maxRequestStateBytes (${max}) can track`), { requestId: id, method: METHOD.toolsCall, tool }));
+        return this.policy.internal(id, new Error(`Tool "${tool}" asked more at once (${round.pending.length} ask${round.pending.length === 1 ? '' : 's'}) than a requestState of maxRequestStateBytes (${max}) can track`), { requestId: id, method: METHOD.toolsCall, tool });
       }
       const message = `Invalid params: the answers so far (${taken.map((key) => JSON.stringify(key)).join(', ')}) need a requestState of ${state.length} bytes, more than maxRequestStateBytes (${max}); the call cannot go on with answers this large`;
-      return answer(errorResponse(id, ErrorCodes.InvalidParams, message));
+      return errorReply(id, ErrorCodes.InvalidParams, message);
     }
-    return answer(resultResponse(id, JSON.stringify({ resultType: 'input_required', inputRequests: requests, requestState: state })));
+    return resultReply(id, `{"resultType":"input_required","inputRequests":${JSON.stringify(requests)},"requestState":${JSON.stringify(state)}`, 'meta');
   }
 
   /** The compiled plan of the request's (resolved) tool. */
@@ -339,41 +338,40 @@ export class ToolCaller {
   /**
    * Writes the result through the tool's content type, or as structured output, with the
    * `_meta` of a {@link withResultMeta} value before `isError` (the last member the caller
-   * writes). On 2026-07-28 that `_meta` holds the serverInfo too, and the answer is marked so
-   * that the era's stamp appends only `resultType`. (@internal: for {@link TOOL_OUTCOME}.)
+   * writes). On 2026-07-28 that `_meta` holds the serverInfo too, so the era's stamp appends
+   * only `resultType`. (@internal: for {@link TOOL_OUTCOME}.)
    */
-  format(id: RequestId, plan: ToolPlan, value: unknown, profile: ProtocolProfile): string | DispatchResult {
-    if (isToolError(value)) return toolErrorResponse(id, value.message);
-    if (!isResultMeta(value) || !value.members) return this.write(id, plan, isResultMeta(value) ? value.value : value, profile, '');
+  format(id: RequestId, plan: ToolPlan, value: unknown, profile: ProtocolProfile): Settled {
+    if (isToolError(value)) return toolErrorReply(id, value.message);
+    if (!isResultMeta(value) || !value.members) return this.write(id, plan, isResultMeta(value) ? value.value : value, profile, '', 'all');
     const modern = profile.resultFields;
-    const server = modern ? this.decl.metaTail(profile.version).slice(',"_meta":{'.length, -1) : '';
-    const body = this.write(id, plan, value.value, profile, `"_meta":{${value.members}${server ? `,${server}` : ''}},`);
-    return modern && body.endsWith('"isError":false}}') ? { ...answer(body), ownMeta: true } : body;
+    const server = modern ? this.decl.serverMetaMembers(profile.version) : '';
+    return this.write(id, plan, value.value, profile, `"_meta":{${value.members}${server ? `,${server}` : ''}},`, modern ? 'resultType' : 'all');
   }
 
-  /** The result text; `meta` (`"_meta":{…},` or `''`) goes right before `isError`. */
-  private write(id: RequestId, plan: ToolPlan, value: unknown, profile: ProtocolProfile, meta: string): string {
+  /** The result; `meta` (`"_meta":{…},` or `''`) goes right before `isError`; `stamp` is what the era adds. */
+  private write(id: RequestId, plan: ToolPlan, value: unknown, profile: ProtocolProfile, meta: string, stamp: ResultReply['stamp']): Settled {
     const tool = plan.tool;
     if (plan.outputValue) {
       // a Standard Schema output: its own validation, and its output is what is sent
       const checked = plan.outputValue(value);
-      return typeof checked === 'string' ? this.structured(id, tool, () => checked, value, profile, meta) : this.structured(id, tool, plan.output!, checked.value, profile, meta);
+      return typeof checked === 'string' ? this.structured(id, tool, () => checked, value, profile, meta, stamp) : this.structured(id, tool, plan.output!, checked.value, profile, meta, stamp);
     }
-    if (plan.output) return this.structured(id, tool, plan.output, value, profile, meta);
+    if (plan.output) return this.structured(id, tool, plan.output, value, profile, meta, stamp);
     const content = tool.content;
     let formatter: ContentFormatter | undefined;
     const out = new StringSink();
     try {
       formatter = content.getFormatter({ protocolVersion: profile.version, profile });
-      out.write(resultOpening(id) + '{');
+      out.write('{');
       decompose(value, formatter.beginContent(out));
       formatter.finishContent(out);
-      out.write(`,${meta}"isError":false}}`);
-      return out.text;
+      out.write(`,${meta}"isError":false`);
+      return resultReply(id, out.text, stamp);
     } catch (error) {
       if (error instanceof JsonRpcFault) {
         this.policy.report(error, { requestId: id, method: METHOD.toolsCall, tool: tool.name });
-        return errorResponse(id, error.code, error.message);
+        return errorReply(id, error.code, error.message);
       }
       return this.policy.internal(id, error, { requestId: id, method: METHOD.toolsCall, tool: tool.name });
     } finally {
@@ -386,7 +384,7 @@ export class ToolCaller {
    * bug: -32603, reported), then one text block with its compact JSON and, for versions that
    * have it, the same value as `structuredContent`. A root that is not an object is wrapped.
    */
-  private structured(id: RequestId, tool: Tool, check: Check, value: unknown, profile: ProtocolProfile, meta: string): string {
+  private structured(id: RequestId, tool: Tool, check: Check, value: unknown, profile: ProtocolProfile, meta: string, stamp: ResultReply['stamp']): Settled {
     const info = { requestId: id, method: METHOD.toolsCall, tool: tool.name };
     const problem = value === undefined ? 'result: expected a value, got undefined' : check(value, '');
     if (problem) return this.policy.internal(id, new Error(`Tool "${tool.name}" returned a result that does not match its output schema: ${problem}`), info);
@@ -396,13 +394,17 @@ export class ToolCaller {
     } catch (error) {
       return this.policy.internal(id, error, info);
     }
-    const text = `${resultOpening(id)}{"content":[{"type":"text","text":${JSON.stringify(json)}}],`;
-    return `${text}${profile.structuredOutput ? `"structuredContent":${json},` : ''}${meta}"isError":false}}`;
+    const text = `{"content":[{"type":"text","text":${JSON.stringify(json)}}],`;
+    return resultReply(id, `${text}${profile.structuredOutput ? `"structuredContent":${json},` : ''}${meta}"isError":false`, stamp);
   }
 
-  /** @internal A procedure threw or rejected: faults are tool errors, anything else is internal. */
-  failure(id: RequestId, tool: string, error: unknown): string {
-    if (error instanceof RemotingFault || error instanceof InputUnavailableError) return toolErrorResponse(id, error.message);
+  /**
+   * @internal A procedure threw or rejected: an {@link McpError} is its JSON-RPC error, faults are
+   * tool errors, anything else is internal.
+   */
+  failure(id: RequestId, tool: string, error: unknown): Settled {
+    if (error instanceof McpError) return errorReply(id, error.code, error.message, error.data);
+    if (error instanceof RemotingFault || error instanceof InputUnavailableError) return toolErrorReply(id, error.message);
     return this.policy.internal(id, error, { requestId: id, method: METHOD.toolsCall, tool });
   }
 }
@@ -413,14 +415,14 @@ const TOOL_OUTCOME: CallOutcome<ToolPlan> = {
   kind: 'tool',
   format: (caller, request, plan, value) => caller.format(request.id, plan, value, request.profile),
   failure: (caller, request, name, error) => caller.failure(request.id, name, error),
-  timedOut: (request, message) => toolErrorResponse(request.id, message),
+  timedOut: (request, message) => toolErrorReply(request.id, message),
 };
 
-function invalid(id: RequestId, message: string): string {
-  return errorResponse(id, ErrorCodes.InvalidParams, message);
+function invalid(id: RequestId, message: string): DispatchResult {
+  return errorReply(id, ErrorCodes.InvalidParams, message);
 }
 
 /** Arguments that fail their schema: a tool error the model can retry from (2025-11-25 on), -32602 before. */
-function invalidArguments(id: RequestId, profile: ProtocolProfile, problem: string): string {
-  return profile.validationIsToolError ? toolErrorResponse(id, problem) : invalid(id, problem);
+function invalidArguments(id: RequestId, profile: ProtocolProfile, problem: string): Settled {
+  return profile.validationIsToolError ? toolErrorReply(id, problem) : invalid(id, problem);
 }

@@ -3,7 +3,9 @@
  * response the server ignores (it sends no requests), or an Invalid Request error to answer.
  */
 import { ErrorCodes } from '../faults/ErrorCodes';
-import { errorResponse, RequestId } from './jsonRpc';
+import type { RequestId } from './jsonRpc';
+import { errorReply } from './replies';
+import type { DispatchResult } from './DispatchResult';
 import { isObject } from '../guards';
 
 /** The envelope of a request (`id` present) or notification. */
@@ -17,7 +19,7 @@ export interface Envelope {
 /** Not JSON-RPC: answer with `body` (an Invalid Request error). */
 export interface Invalid {
   readonly kind: 'invalid';
-  readonly body: string;
+  readonly reply: DispatchResult;
 }
 
 /** A JSON-RPC response (the client answering something): nothing to answer; its id may settle a request the server sent. */
@@ -27,7 +29,7 @@ export interface Ignored {
 }
 
 function invalid(id: RequestId | null, message: string): Invalid {
-  return { kind: 'invalid', body: errorResponse(id, ErrorCodes.InvalidRequest, message) };
+  return { kind: 'invalid', reply: errorReply(id, ErrorCodes.InvalidRequest, message) };
 }
 
 /** Classifies one parsed message. */

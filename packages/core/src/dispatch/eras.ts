@@ -1,59 +1,62 @@
 /**
  * eras: what differs between the legacy era (2024-11-05 … 2025-11-25) and the modern one
  * (2026-07-28) in how an admitted request is served — what an unknown method is answered with
- * (legacy: -32601 in-band; modern: -32601 with HTTP 404) and how a stamped method's result is
- * stamped (modern results carry `resultType` and the serverInfo `_meta`). Which era has which
- * method is each method's descriptor's to say (`methods/`).
+ * (legacy: -32601 in-band; modern: -32601 with HTTP 404) and how a result is stamped: the one
+ * place a typed result ({@link ResultReply}) is written, the modern era adding `resultType` and
+ * the serverInfo `_meta` before its closing brace. Which era has which method is each method's
+ * descriptor's to say (`methods/`).
  */
 import type { Era } from '../protocol/profile';
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
-import { idJson } from './jsonRpc';
-import { answer } from './DispatchResult';
-import type { DispatchResult, Disposition, Reply } from './DispatchResult';
+import type { Answer, DispatchResult, Disposition, HandlerReply, Reply, ResultReply } from './DispatchResult';
 import type { InboundRequest } from './Inbound';
+import { isResultReply, writeResult } from './replies';
 
 /** How one era serves admitted requests (which methods it has is the descriptors' to say: `methods/methods.ts`). */
 export interface EraRules {
   /** The disposition (and so the HTTP status) of an unknown method's -32601. */
   readonly unknownMethod: Disposition;
-  /** The reply of a stamped method (a descriptor's `stamped`) as this era sends it. */
-  stamp(request: InboundRequest, reply: Reply, decl: ToolDeclaration): Reply;
+  /** Writes a handler's reply as this era sends it; `stamped`: the method's results carry the era's result fields (a descriptor's `stamped`). */
+  write(request: InboundRequest, reply: HandlerReply, decl: ToolDeclaration, stamped: boolean): Reply;
 }
+
+/** The answer to send for `answer`: a typed result written with `tail`, anything else as it is. */
+function written(answer: Answer, tail: (reply: ResultReply) => string): DispatchResult | undefined {
+  return isResultReply(answer) ? writeResult(answer, tail(answer)) : answer;
+}
+
+const NO_TAIL = (): string => '';
 
 const LEGACY: EraRules = Object.freeze({
   unknownMethod: 'response' as const,
-  stamp: (_request: InboundRequest, reply: Reply) => reply,
+  write: (_request: InboundRequest, reply: HandlerReply): Reply => (reply instanceof Promise ? reply.then((r) => written(r, NO_TAIL)) : written(reply, NO_TAIL)),
 });
 
-/** Every response body starts so; the member after the id (`"result"` or `"error"`) follows a comma. */
-const ID_AT = '{"jsonrpc":"2.0","id":'.length;
+/** The members `resultType` adds before the serverInfo `_meta`. */
+const RESULT_TYPE = ',"resultType":"complete"';
 
 const MODERN: EraRules = Object.freeze({
   unknownMethod: 'unknownMethod' as const,
-  stamp(request: InboundRequest, reply: Reply, decl: ToolDeclaration): Reply {
-    const resultAt = ID_AT + idJson(request.id).length + 1;
+  write(request: InboundRequest, reply: HandlerReply, decl: ToolDeclaration, stamped: boolean): Reply {
     const version = request.profile.version;
-    const tail = decl.resultTail(version);
-    const metaTail = decl.metaTail(version);
-    return reply instanceof Promise ? reply.then((r) => r && withResultFields(r, resultAt, tail, metaTail)) : reply && withResultFields(reply, resultAt, tail, metaTail);
+    const tail = stamped ? (r: ResultReply): string => modernTail(r.stamp, version, decl) : NO_TAIL;
+    return reply instanceof Promise ? reply.then((r) => written(r, tail)) : written(reply, tail);
   },
 });
 
+/** What the modern era appends to a result of `stamp`. */
+function modernTail(stamp: ResultReply['stamp'], version: string, decl: ToolDeclaration): string {
+  switch (stamp) {
+    case 'all':
+      return decl.resultTail(version);
+    case 'meta':
+      return decl.metaTail(version);
+    case 'resultType':
+      return RESULT_TYPE;
+    case 'cacheable':
+      return decl.readTail(version);
+  }
+}
+
 /** The rules of each era. */
 export const ERAS: Readonly<Record<Era, EraRules>> = Object.freeze({ legacy: LEGACY, modern: MODERN });
-
-/**
- * Appends the modern result fields to a result (errors are left as they are). The body is told
- * from an error by the member at its known offset, not by building its opening again: that
- * string and the comparison cost more than the rest of this step (bench: ~150 ns). An interim
- * `input_required` result and a `CreateTaskResult` (`resultType: "task"`) have their resultType
- * and get the serverInfo `_meta` only; a result that carries its own `_meta` (with the serverInfo
- * in it) gets `resultType` only.
- */
-function withResultFields(result: DispatchResult, resultAt: number, tail: string, metaTail: string): DispatchResult {
-  if (!result.body.startsWith('"result":', resultAt)) return result;
-  const at = resultAt + '"result":'.length;
-  const interim = result.body.startsWith('{"resultType":"input_required"', at) || result.body.startsWith('{"resultType":"task"', at);
-  const fields = interim ? metaTail : result.ownMeta ? tail.slice(0, tail.length - metaTail.length) : tail;
-  return answer(result.body.slice(0, -2) + fields + '}}');
-}

@@ -5,7 +5,10 @@
  * The dispatcher and the tools/call path share one policy.
  */
 import { ErrorCodes } from '../faults/ErrorCodes';
-import { errorResponse, RequestId } from './jsonRpc';
+import type { RequestId } from './jsonRpc';
+import { errorReply } from './replies';
+import type { DispatchResult } from './DispatchResult';
+import { McpError } from '../faults/McpError';
 import { JsonRpcFault } from '../faults/JsonRpcFault';
 import { RemotingFault } from '../faults/RemotingFault';
 
@@ -57,19 +60,20 @@ export class ErrorPolicy {
    * a {@link JsonRpcFault} is its own code and message (reported), a {@link RemotingFault} -32603
    * with its message, anything else {@link internal}.
    */
-  fault(id: RequestId, error: unknown, info: ErrorInfo): string {
+  fault(id: RequestId, error: unknown, info: ErrorInfo): DispatchResult {
+    if (error instanceof McpError) return errorReply(id, error.code, error.message, error.data);
     if (error instanceof JsonRpcFault) {
       this.report(error, info);
-      return errorResponse(id, error.code, error.message);
+      return errorReply(id, error.code, error.message);
     }
-    if (error instanceof RemotingFault) return errorResponse(id, ErrorCodes.InternalError, error.message);
+    if (error instanceof RemotingFault) return errorReply(id, ErrorCodes.InternalError, error.message);
     return this.internal(id, error, info);
   }
 
-  /** Reports `error` and returns the `-32603` response for `id`. */
-  internal(id: RequestId | null, error: unknown, info: ErrorInfo): string {
+  /** Reports `error` and returns the `-32603` answer for `id`. */
+  internal(id: RequestId | null, error: unknown, info: ErrorInfo): DispatchResult {
     this.report(error, info);
-    return errorResponse(id, ErrorCodes.InternalError, this.expose ? messageOf(error) : 'Internal error');
+    return errorReply(id, ErrorCodes.InternalError, this.expose ? messageOf(error) : 'Internal error');
   }
 }
 

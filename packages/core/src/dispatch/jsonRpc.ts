@@ -37,11 +37,6 @@ export function resultResponse(id: RequestId, resultJson: string): string {
   return resultOpening(id) + resultJson + '}';
 }
 
-/** A tools/call result that reports a tool execution error: one text block, `isError: true`. */
-export function toolErrorResponse(id: RequestId, message: string): string {
-  return resultResponse(id, `{"content":[{"type":"text","text":${JSON.stringify(message)}}],"isError":true}`);
-}
-
 /**
  * A `-32700 Parse error` response (`id: null`) for text that is not JSON; `detail` is the
  * parser's words. The dispatcher and transports that parse for themselves write the same bytes.

@@ -13,7 +13,7 @@ import type { ProtocolProfile } from '../protocol/profile';
 import { META, readMeta } from '../protocol/meta';
 import type { RequestMeta } from '../protocol/meta';
 import { headerValue } from '../protocol/headers';
-import { errorResponse, errorResponseWithData } from './jsonRpc';
+import { errorReply } from './replies';
 import type { RequestId } from './jsonRpc';
 import { refused } from './DispatchResult';
 import type { DispatchResult } from './DispatchResult';
@@ -33,7 +33,7 @@ export function admit(envelope: Envelope & { id: RequestId }, context: DispatchC
   const { id, method } = envelope;
   const params = envelope.params as Record<string, unknown>; // a claim implies params and _meta are objects
   const header = context.header && ((name: string): string | undefined => context.header?.(name));
-  const mismatch = (message: string): DispatchResult => refused(errorResponse(id, ErrorCodes.HeaderMismatch, message));
+  const mismatch = (message: string): DispatchResult => refused(errorReply(id, ErrorCodes.HeaderMismatch, message));
   const repeated = STANDARD_HEADERS.find((name) => context.headerRepeated?.(name.toLowerCase()));
   if (header && repeated) return mismatch(`Header mismatch: ${repeated} is sent more than once`);
 
@@ -50,13 +50,13 @@ export function admit(envelope: Envelope & { id: RequestId }, context: DispatchC
 
   // 4b: the _meta envelope
   const meta = readMeta(params);
-  if (typeof meta === 'string') return refused(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${meta}`));
+  if (typeof meta === 'string') return refused(errorReply(id, ErrorCodes.InvalidParams, `Invalid params: ${meta}`));
 
   // 5: the version
   const profile = decl.modernProfileOf(meta.protocolVersion);
   if (!profile) {
     return refused(
-      errorResponseWithData(id, ErrorCodes.UnsupportedProtocolVersion, `Unsupported protocol version: ${meta.protocolVersion}`, {
+      errorReply(id, ErrorCodes.UnsupportedProtocolVersion, `Unsupported protocol version: ${meta.protocolVersion}`, {
         supported: decl.modernVersions,
         requested: meta.protocolVersion,
       }),

@@ -28,6 +28,9 @@ export const ErrorCodes = {
   UnsupportedProtocolVersion: -32022,
 } as const;
 
+/** The codes the MCP specification reserves for its own errors (2026-07-28): none other in it may be sent. */
+export const SPEC_RESERVED_CODES = Object.freeze({ lowest: -32099, highest: -32020 } as const);
+
 /** One of the {@link ErrorCodes}. */
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
 

@@ -6,7 +6,7 @@
  * it is handled (the span is the active one while its procedure runs, so the procedure's own
  * spans are its children) and when it is refused before that. A `traceparent` in `params._meta`
  * becomes the parent; the span that was active (an HTTP server instrumentation's) is then linked.
- * Outcomes are read off the response text (`responseOutcome.ts`). Whatever a client chooses is
+ * Outcomes are read off the typed answer (`DispatchResult.outcome`). Whatever a client chooses is
  * bounded before it is recorded: an unknown method or protocol version is `_OTHER`, a tool name
  * only a declared tool's, and the request id, resource URI and captured content are cut to
  * {@link MAX_ATTRIBUTE_LENGTH} on spans. What
@@ -19,7 +19,6 @@ import type { PeerInfo } from './PeerInfo';
 import { builtInParent } from './w3cTraceparent';
 import { isObject } from '../guards';
 import { claimOf } from '../protocol/meta';
-import { isToolError, outcomeOf, resultJson } from './responseOutcome';
 import { ATTR, CALLER_CODES, CANCELLED, DURATION_METRIC, EXECUTE_TOOL, MAX_ATTRIBUTE_LENGTH, OTHER_METHOD, SPAN_KIND_SERVER, STATUS_ERROR, TOOL_ERROR, recordedVersion, truncated } from './conventions';
 import type { TelemetryApi, TelemetryAttributes, TelemetryContext, TelemetryHistogram, TelemetryOptions, TelemetrySpan, TelemetrySpanOptions, TelemetryTracer } from './TelemetryOptions';
 
@@ -55,9 +54,13 @@ interface NamedTarget {
 /** The methods the dispatcher knows, each with the kind of target it resolves (`tool`, `resource`) or none. */
 export type KnownMethods = ReadonlyMap<string, string | undefined>;
 
-/** An answer: the JSON-RPC response text, `''` when nothing is sent. */
+/** An answer: the JSON-RPC response text (`''` when nothing is sent) and what it says, typed. */
 interface DispatchResult {
   readonly body: string;
+  readonly outcome?:
+    | { readonly kind: 'error'; readonly code: number; readonly message: string }
+    /** A result: `open` is its object's text without the closing brace (the era's stamp is not in it). */
+    | { readonly kind: 'result'; readonly isError: boolean; readonly open: string };
 }
 
 /**
@@ -255,7 +258,8 @@ export class Telemetry {
   /** Records the outcome on the span, ends it, and records the duration. */
   private end(span: TelemetrySpan, shape: Shape, id: RequestId | undefined, context: DispatchContext, start: number, result: DispatchResult | undefined, thrown?: unknown): void {
     const finish = performance.now();
-    const outcome = thrown === undefined ? outcomeOf(result?.body ?? '', id) : { code: ErrorCodes.InternalError, message: 'Internal error' };
+    const answered = result?.outcome;
+    const outcome = thrown !== undefined ? THROWN : answered?.kind === 'error' ? answered : NO_ERROR;
     let errorType: string | undefined;
     let statusCode: string | undefined;
     if (outcome.code === ErrorCodes.InternalError && context.signal?.aborted) {
@@ -266,11 +270,11 @@ export class Telemetry {
       if (!CALLER_CODES.has(outcome.code)) span.setStatus({ code: STATUS_ERROR, message: outcome.message });
     } else if (id !== undefined && (result === undefined || result.body === '')) {
       errorType = CANCELLED; // a request answered with nothing: the client cancelled it
-    } else if (shape.toolsCall && result && isToolError(result.body)) {
+    } else if (shape.toolsCall && answered?.kind === 'result' && answered.isError) {
       errorType = TOOL_ERROR;
       span.setStatus({ code: STATUS_ERROR });
-    } else if (this.capture && shape.toolsCall && result) {
-      span.setAttribute(ATTR.toolResult, truncated(resultJson(result.body, id), MAX_ATTRIBUTE_LENGTH.content));
+    } else if (this.capture && shape.toolsCall && answered?.kind === 'result') {
+      span.setAttribute(ATTR.toolResult, truncated(answered.open + '}', MAX_ATTRIBUTE_LENGTH.content));
     }
     if (statusCode !== undefined) span.setAttribute(ATTR.statusCode, statusCode);
     if (errorType !== undefined) span.setAttribute(ATTR.errorType, errorType);
@@ -278,6 +282,12 @@ export class Telemetry {
     this.histogram?.record((finish - start) / 1000, errorType === undefined ? shape.common : failureOf(shape, errorType, statusCode));
   }
 }
+
+/** The outcome of an answer that is not an error. */
+const NO_ERROR: { code?: number; message?: string } = Object.freeze({});
+
+/** The outcome of a chain that threw. */
+const THROWN = Object.freeze({ code: ErrorCodes.InternalError, message: 'Internal error' });
 
 /** The span name and bounded attributes of (method, tool or prompt, version, kind of peer). */
 function buildShape(method: string, toolsCall: boolean, named: NamedTarget | undefined, version: string | undefined, peer: PeerInfo | undefined): Shape {

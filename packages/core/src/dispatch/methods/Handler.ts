@@ -4,7 +4,7 @@
  */
 import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
 import type { InboundRequest, Inbound } from '../Inbound';
-import type { Reply } from '../DispatchResult';
+import type { HandlerReply } from '../DispatchResult';
 import type { ToolCaller } from '../ToolCaller';
 import type { ResourceReader } from '../ResourceReader';
 import type { PromptGetter } from '../PromptGetter';
@@ -23,7 +23,7 @@ export interface Services {
 }
 
 /** Answers one request. */
-export type RequestHandler = (request: InboundRequest, services: Services) => Reply;
+export type RequestHandler = (request: InboundRequest, services: Services) => HandlerReply;
 
 /** Acts on one notification (never answers). */
 export type NotificationHandler = (notification: Inbound) => void;

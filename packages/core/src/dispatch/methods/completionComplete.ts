@@ -7,10 +7,9 @@
  */
 import { ErrorCodes } from '../../faults/ErrorCodes';
 import { isObject, isThenable } from '../../guards';
-import { errorResponse, resultResponse } from '../jsonRpc';
+import { errorReply, resultReply } from '../replies';
 import type { RequestId } from '../jsonRpc';
-import { answer } from '../DispatchResult';
-import type { DispatchResult } from '../DispatchResult';
+import type { DispatchResult, ResultReply } from '../DispatchResult';
 import type { InboundRequest } from '../Inbound';
 import { toCompletion } from '../../declaration/completion';
 import type { CompletionFn } from '../../declaration/completion';
@@ -35,35 +34,35 @@ const handle: RequestHandler = (request, { policy }) => {
   const named = ref.type === REF.prompt ? `prompt ${JSON.stringify(ref.name)}` : `resource template ${JSON.stringify(ref.uri)}`;
   if (!target || target.kind === 'tool') return invalid(id, `unknown ${named}`);
   const fn: CompletionFn | undefined = target.kind === 'prompt' ? target.completionOf(argument.name) : 'completionOf' in target.entry ? (target.entry as { completionOf(name: string): CompletionFn | undefined }).completionOf(argument.name) : undefined;
-  if (!fn) return answer(resultResponse(id, '{"completion":{"values":[]}}'));
+  if (!fn) return resultReply(id, '{"completion":{"values":[]}');
   const info = { requestId: id, method: METHOD.completionComplete };
   let value: unknown;
   try {
     value = fn(argument.value, { arguments: (given ?? {}) as Record<string, string>, ctx: new ResourceReadContext(request, target.name) });
   } catch (error) {
-    return answer(policy.fault(id, error, info));
+    return policy.fault(id, error, info);
   }
   if (!isThenable(value)) return written(request, policy, value);
   if (request.mode === 'sync') {
     Promise.resolve(value).catch(() => undefined);
-    return answer(errorResponse(id, ErrorCodes.InternalError, `The completion of ${named} returned a Promise: asynchronous completion; use StdioService`));
+    return errorReply(id, ErrorCodes.InternalError, `The completion of ${named} returned a Promise: asynchronous completion; use StdioService`);
   }
   return Promise.resolve(value).then(
     (result) => written(request, policy, result),
-    (error: unknown) => answer(policy.fault(id, error, info)),
+    (error: unknown) => policy.fault(id, error, info),
   );
 };
 
-function written(request: InboundRequest, policy: ErrorPolicy, value: unknown): DispatchResult {
+function written(request: InboundRequest, policy: ErrorPolicy, value: unknown): ResultReply | DispatchResult {
   try {
-    return answer(resultResponse(request.id, JSON.stringify({ completion: toCompletion(value) })));
+    return resultReply(request.id, `{"completion":${JSON.stringify(toCompletion(value))}`);
   } catch (error) {
-    return answer(policy.internal(request.id, error, { requestId: request.id, method: METHOD.completionComplete }));
+    return policy.internal(request.id, error, { requestId: request.id, method: METHOD.completionComplete });
   }
 }
 
 function invalid(id: RequestId, message: string): DispatchResult {
-  return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: ${message}`));
+  return errorReply(id, ErrorCodes.InvalidParams, `Invalid params: ${message}`);
 }
 
 export const completionComplete: MethodDescriptor = {

@@ -4,7 +4,8 @@
  * session with the client's capabilities and answers the cached initialize payload. Never inside a batch.
  */
 import { ErrorCodes } from '../../faults/ErrorCodes';
-import { errorResponse, resultResponse } from '../jsonRpc';
+import { errorReply } from '../replies';
+import { resultResponse } from '../jsonRpc';
 import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';
 import type { RequestHandler } from './Handler';
@@ -13,9 +14,9 @@ import { METHOD } from '../../protocol/methodNames';
 
 const handle: RequestHandler = (request, { decl }) => {
   const { id, params, inBatch, context } = request;
-  if (inBatch) return answer(errorResponse(id, ErrorCodes.InvalidRequest, 'Invalid Request: initialize must not be part of a batch'));
+  if (inBatch) return errorReply(id, ErrorCodes.InvalidRequest, 'Invalid Request: initialize must not be part of a batch');
   if (params !== undefined && !isObject(params)) {
-    return answer(errorResponse(id, ErrorCodes.InvalidParams, 'Invalid params: initialize expects an object'));
+    return errorReply(id, ErrorCodes.InvalidParams, 'Invalid params: initialize expects an object');
   }
   const requested = params?.protocolVersion;
   const version = decl.preferredVersion(typeof requested === 'string' ? requested : undefined);

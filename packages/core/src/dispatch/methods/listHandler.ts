@@ -6,7 +6,8 @@
  * (`auth.listOnlyPermittedTools`).
  */
 import { ErrorCodes } from '../../faults/ErrorCodes';
-import { errorResponse, resultOpening, resultResponse } from '../jsonRpc';
+import { errorReply } from '../replies';
+import { resultOpening, resultResponse } from '../jsonRpc';
 import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';
 import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
@@ -27,10 +28,10 @@ export function listHandler(pageOf: PageOf, what = 'list', scoped?: ScopedEntrie
   return ({ id, params, profile, context }, { decl }) => {
     const cursor = isObject(params) ? params.cursor : undefined;
     if (cursor !== undefined && typeof cursor !== 'string') {
-      return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: cursor must be a string, got ${cursor === null ? 'null' : typeof cursor}`));
+      return errorReply(id, ErrorCodes.InvalidParams, `Invalid params: cursor must be a string, got ${cursor === null ? 'null' : typeof cursor}`);
     }
     const page = pageOf(decl, profile.version, cursor);
-    if (!page) return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: unknown or stale cursor (the ${what} may have changed; list again without a cursor)`));
+    if (!page) return errorReply(id, ErrorCodes.InvalidParams, `Invalid params: unknown or stale cursor (the ${what} may have changed; list again without a cursor)`);
     const access = context.access;
     const permitted = scoped && access?.listOnlyPermittedTools ? permittedPageJson(page.object as never, scoped.key, (name) => scoped.scopesOf(decl, name), access) : undefined;
     if (permitted !== undefined) return answer(resultResponse(id, permitted));

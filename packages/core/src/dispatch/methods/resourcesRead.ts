@@ -17,5 +17,6 @@ export const resourcesRead: MethodDescriptor = {
   target: (params, { decl, resources }) =>
     isObject(params) && typeof params.uri === 'string' && params.uri.length <= resources.maxUriLength ? resourceTarget(decl, params.uri) : undefined,
   nameHeader: { param: 'uri', noun: 'URI' },
+  stamped: true,
   handle: (request, { resources }) => resources.read(request),
 };

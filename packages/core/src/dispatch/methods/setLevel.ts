@@ -5,7 +5,8 @@
  * declaration without `logging` has no such method (-32601).
  */
 import { ErrorCodes } from '../../faults/ErrorCodes';
-import { errorResponse, resultResponse } from '../jsonRpc';
+import { errorReply } from '../replies';
+import { resultResponse } from '../jsonRpc';
 import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';
 import { isLoggingLevel, LOGGING_LEVELS } from '../../protocol/logLevels';
@@ -14,10 +15,10 @@ import type { MethodDescriptor } from './MethodDescriptor';
 import { METHOD } from '../../protocol/methodNames';
 
 const handle: RequestHandler = ({ id, params, context }, { decl }) => {
-  if (decl.loggingLevel === undefined) return answer(errorResponse(id, ErrorCodes.MethodNotFound, 'Method not found'));
+  if (decl.loggingLevel === undefined) return errorReply(id, ErrorCodes.MethodNotFound, 'Method not found');
   const level = isObject(params) ? params.level : undefined;
   if (!isLoggingLevel(level)) {
-    return answer(errorResponse(id, ErrorCodes.InvalidParams, `Invalid params: level must be one of ${LOGGING_LEVELS.join(', ')}, got ${JSON.stringify(level) ?? 'nothing'}`));
+    return errorReply(id, ErrorCodes.InvalidParams, `Invalid params: level must be one of ${LOGGING_LEVELS.join(', ')}, got ${JSON.stringify(level) ?? 'nothing'}`);
   }
   context.session?.setLoggingLevel(level);
   return answer(resultResponse(id, '{}'));

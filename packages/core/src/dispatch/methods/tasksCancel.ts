@@ -8,14 +8,13 @@
  * as that version's spec asks.
  */
 import type { RequestHandler } from './Handler';
+import { errorReply, valueReply } from '../replies';
 import type { MethodDescriptor } from './MethodDescriptor';
 import { METHOD } from '../../protocol/methodNames';
-import type { DispatchResult } from '../DispatchResult';
+import type { DispatchResult, ResultReply } from '../DispatchResult';
 import type { InboundRequest } from '../Inbound';
-import { ACK_JSON, eraTaskResult, readTaskCall, storeFailure, unknownTask } from '../tasks/taskRequest';
+import { ACK, eraTaskResult, readTaskCall, storeFailure, unknownTask } from '../tasks/taskRequest';
 import type { TaskCall } from '../tasks/taskRequest';
-import { answer } from '../DispatchResult';
-import { errorResponse, resultResponse } from '../jsonRpc';
 import { ErrorCodes } from '../../faults/ErrorCodes';
 import { legacyTask, TASKS_EXTENSION } from '../tasks/taskWire';
 import { isTerminalTaskStatus } from '../../tasks/TaskRecord';
@@ -29,13 +28,13 @@ const handle: RequestHandler = (request, services) => {
   if (request.profile.era === 'legacy') return cancelLegacy(request, call, call.store).catch(storeFailure(request, services));
   return call.store
     .cancel(call.taskId, call.owner)
-    .then((task) => (task ? eraTaskResult(request, services, task, ACK_JSON) : unknownTask(request, call.taskId)), storeFailure(request, services));
+    .then((task) => (task ? eraTaskResult(request, task, ACK) : unknownTask(request, call.taskId)), storeFailure(request, services));
 };
 
-export const tasksCancel: MethodDescriptor = { method: METHOD.tasksCancel, eras: ['legacy', 'modern'], nameHeader: { param: 'taskId', noun: 'task id' }, extension: TASKS_EXTENSION, handle };
+export const tasksCancel: MethodDescriptor = { method: METHOD.tasksCancel, eras: ['legacy', 'modern'], nameHeader: { param: 'taskId', noun: 'task id' }, extension: TASKS_EXTENSION, stamped: true, handle };
 
 /** 2025-11-25: -32602 for a task that had ended; else the cancel, recorded at once, and the task as `cancelled`. */
-async function cancelLegacy(request: InboundRequest, { taskId, owner }: TaskCall, store: TaskStore): Promise<DispatchResult> {
+async function cancelLegacy(request: InboundRequest, { taskId, owner }: TaskCall, store: TaskStore): Promise<DispatchResult | ResultReply> {
   const before = await store.get(taskId, owner);
   if (!before) return unknownTask(request, taskId);
   if (isTerminalTaskStatus(before.status)) return alreadyEnded(request, before);
@@ -47,10 +46,10 @@ async function cancelLegacy(request: InboundRequest, { taskId, owner }: TaskCall
   await store.markCancelled(taskId);
   const after = await store.get(taskId, owner);
   const task = after && after.status === 'cancelled' ? after : { ...asked, status: 'cancelled' as const };
-  return answer(resultResponse(request.id, JSON.stringify(legacyTask(task))));
+  return valueReply(request.id, legacyTask(task));
 }
 
 /** The -32602 of a cancel of a task already in a terminal status. */
 function alreadyEnded(request: InboundRequest, task: TaskRecord): DispatchResult {
-  return answer(errorResponse(request.id, ErrorCodes.InvalidParams, `Invalid params: cannot cancel task ${JSON.stringify(task.taskId)}: it is already ${task.status}`));
+  return errorReply(request.id, ErrorCodes.InvalidParams, `Invalid params: cannot cancel task ${JSON.stringify(task.taskId)}: it is already ${task.status}`);
 }

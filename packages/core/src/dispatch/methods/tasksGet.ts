@@ -7,7 +7,7 @@ import type { RequestHandler } from './Handler';
 import type { MethodDescriptor } from './MethodDescriptor';
 import { TASKS_EXTENSION } from '../tasks/taskWire';
 import { eraTaskResult, readTaskCall, storeFailure, unknownTask } from '../tasks/taskRequest';
-import { detailedTaskJson } from '../tasks/taskWire';
+import { detailedTask } from '../tasks/taskWire';
 import { METHOD } from '../../protocol/methodNames';
 
 const handle: RequestHandler = (request, services) => {
@@ -16,7 +16,7 @@ const handle: RequestHandler = (request, services) => {
   if (!call.store) return unknownTask(request, call.taskId);
   return call.store
     .get(call.taskId, call.owner)
-    .then((task) => (task ? eraTaskResult(request, services, task, detailedTaskJson(task)) : unknownTask(request, call.taskId)), storeFailure(request, services));
+    .then((task) => (task ? eraTaskResult(request, task, detailedTask(task)) : unknownTask(request, call.taskId)), storeFailure(request, services));
 };
 
-export const tasksGet: MethodDescriptor = { method: METHOD.tasksGet, eras: ['legacy', 'modern'], nameHeader: { param: 'taskId', noun: 'task id' }, extension: TASKS_EXTENSION, handle };
+export const tasksGet: MethodDescriptor = { method: METHOD.tasksGet, eras: ['legacy', 'modern'], nameHeader: { param: 'taskId', noun: 'task id' }, extension: TASKS_EXTENSION, stamped: true, handle };

@@ -9,9 +9,10 @@
  * a stdio connection those it created.
  */
 import { ErrorCodes } from '../../faults/ErrorCodes';
+import { errorReply, valueReply } from '../replies';
 import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';
-import { errorResponse, resultResponse } from '../jsonRpc';
+import { resultResponse } from '../jsonRpc';
 import type { RequestHandler } from './Handler';
 import type { MethodDescriptor } from './MethodDescriptor';
 import { noTasks, storeFailure } from '../tasks/taskRequest';
@@ -33,16 +34,16 @@ const handle: RequestHandler = (request, services) => {
   const params = request.params;
   const cursor = isObject(params) ? params.cursor : undefined;
   if (cursor !== undefined && (typeof cursor !== 'string' || cursor.length > MAX_CURSOR_LENGTH)) {
-    return answer(errorResponse(request.id, ErrorCodes.InvalidParams, `Invalid params: cursor must be a string of at most ${MAX_CURSOR_LENGTH} characters`));
+    return errorReply(request.id, ErrorCodes.InvalidParams, `Invalid params: cursor must be a string of at most ${MAX_CURSOR_LENGTH} characters`);
   }
   const principal = principalOf(request.context);
   if (principal.kind === 'anonymous') return answer(resultResponse(request.id, NO_TASKS));
   const limit = services.decl.catalog.pageSize ?? TASKS_PAGE_SIZE;
   const fail = storeFailure(request, services);
   return services.tasks.list(principal.key, limit, cursor).then(
-    ({ tasks, next }) => answer(resultResponse(request.id, JSON.stringify({ tasks: tasks.map(legacyTask), ...(next !== undefined && { nextCursor: next }) }))),
+    ({ tasks, next }) => valueReply(request.id, { tasks: tasks.map(legacyTask), ...(next !== undefined && { nextCursor: next }) }),
     (error: unknown) =>
-      error instanceof RangeError ? answer(errorResponse(request.id, ErrorCodes.InvalidParams, 'Invalid params: unknown cursor (list again without a cursor)')) : fail(error),
+      error instanceof RangeError ? errorReply(request.id, ErrorCodes.InvalidParams, 'Invalid params: unknown cursor (list again without a cursor)') : fail(error),
   );
 };
 

@@ -8,8 +8,8 @@
  * one more is -32000, HTTP 503 with `Retry-After`.
  */
 import { ErrorCodes } from '../../faults/ErrorCodes';
-import { answer, SILENCE } from '../DispatchResult';
-import { errorResponse, errorResponseWithData, resultResponse } from '../jsonRpc';
+import { errorReply, valueReply } from '../replies';
+import { SILENCE } from '../DispatchResult';
 import type { RequestHandler } from './Handler';
 import type { MethodDescriptor } from './MethodDescriptor';
 import { readTaskCall, storeFailure, unknownTask } from '../tasks/taskRequest';
@@ -29,13 +29,10 @@ const handle: RequestHandler = (request, services) => {
     stream.update(task); // its terminal status, before the result
     if (task.status === 'completed' && task.result) {
       const meta = { ...(task.result._meta as Record<string, unknown> | undefined), [RELATED_TASK_META]: { taskId } };
-      return answer(resultResponse(request.id, JSON.stringify({ ...task.result, _meta: meta })));
+      return valueReply(request.id, { ...task.result, _meta: meta });
     }
-    if (task.status === 'failed' && task.error) {
-      const { code, message, data } = task.error;
-      return answer(data === undefined ? errorResponse(request.id, code, message) : errorResponseWithData(request.id, code, message, data));
-    }
-    return answer(errorResponse(request.id, ErrorCodes.InvalidRequest, `Invalid Request: task ${JSON.stringify(taskId)} was cancelled; it has no result`));
+    if (task.status === 'failed' && task.error) return errorReply(request.id, task.error.code, task.error.message, task.error.data);
+    return errorReply(request.id, ErrorCodes.InvalidRequest, `Invalid Request: task ${JSON.stringify(taskId)} was cancelled; it has no result`);
   }, (error: unknown) => (request.context.signal?.aborted ? SILENCE : storeFailure(request, services)(error))); // a client gone or cancelled gets nothing
 };
 

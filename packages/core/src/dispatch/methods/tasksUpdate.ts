@@ -5,13 +5,13 @@
  * id and for `inputResponses` that is not an object.
  */
 import { ErrorCodes } from '../../faults/ErrorCodes';
-import { answer } from '../DispatchResult';
-import { errorResponse } from '../jsonRpc';
+import { errorReply, valueReply } from '../replies';
+
 import { isObject } from '../../guards';
 import type { RequestHandler } from './Handler';
 import type { MethodDescriptor } from './MethodDescriptor';
 import { TASKS_EXTENSION } from '../tasks/taskWire';
-import { ACK_JSON, readTaskCall, storeFailure, taskResult, unknownTask } from '../tasks/taskRequest';
+import { ACK, readTaskCall, storeFailure, unknownTask } from '../tasks/taskRequest';
 import type { TaskInputResponses } from '../../tasks/TaskRecord';
 import { METHOD } from '../../protocol/methodNames';
 
@@ -19,11 +19,11 @@ const handle: RequestHandler = (request, services) => {
   const call = readTaskCall(request, services);
   if (!('taskId' in call)) return call;
   const responses = call.params.inputResponses;
-  if (!isObject(responses)) return answer(errorResponse(request.id, ErrorCodes.InvalidParams, 'Invalid params: tasks/update requires "inputResponses" as an object of answers by key'));
+  if (!isObject(responses)) return errorReply(request.id, ErrorCodes.InvalidParams, 'Invalid params: tasks/update requires "inputResponses" as an object of answers by key');
   if (!call.store) return unknownTask(request, call.taskId);
   return call.store
     .update(call.taskId, call.owner, responses as TaskInputResponses)
-    .then((task) => (task ? taskResult(request, services, ACK_JSON) : unknownTask(request, call.taskId)), storeFailure(request, services));
+    .then((task) => (task ? valueReply(request.id, ACK, 'meta') : unknownTask(request, call.taskId)), storeFailure(request, services));
 };
 
-export const tasksUpdate: MethodDescriptor = { method: METHOD.tasksUpdate, eras: ['modern'], nameHeader: { param: 'taskId', noun: 'task id' }, extension: TASKS_EXTENSION, handle };
+export const tasksUpdate: MethodDescriptor = { method: METHOD.tasksUpdate, eras: ['modern'], nameHeader: { param: 'taskId', noun: 'task id' }, extension: TASKS_EXTENSION, stamped: true, handle };

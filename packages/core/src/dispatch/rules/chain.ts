@@ -9,10 +9,9 @@
  */
 import type { Era } from '../../protocol/profile';
 import { ErrorCodes } from '../../faults/ErrorCodes';
-import { answer } from '../DispatchResult';
 import type { Reply } from '../DispatchResult';
 import type { Inbound, InboundRequest } from '../Inbound';
-import { errorResponse } from '../jsonRpc';
+import { errorReply } from '../replies';
 import type { Services } from '../methods/Handler';
 import type { MethodDescriptor } from '../methods/MethodDescriptor';
 import { NOTIFICATIONS } from '../methods/methods';
@@ -71,10 +70,10 @@ export class Chains {
 /** The end of a chain: the method's handler and its era's stamp, or the era's unknown-method answer. */
 function handlerStep(era: Era, descriptor: MethodDescriptor | undefined, services: Services): Step {
   const rules = ERAS[era];
-  if (!descriptor) return (message) => answer(errorResponse((message as InboundRequest).id, ErrorCodes.MethodNotFound, 'Method not found'), rules.unknownMethod);
+  if (!descriptor) return (message) => errorReply((message as InboundRequest).id, ErrorCodes.MethodNotFound, 'Method not found', undefined, rules.unknownMethod);
   const { handle } = descriptor;
-  if (!descriptor.stamped) return (message) => handle(message as InboundRequest, services);
-  return (message) => rules.stamp(message as InboundRequest, handle(message as InboundRequest, services), services.decl);
+  const stamped = descriptor.stamped === true;
+  return (message) => rules.write(message as InboundRequest, handle(message as InboundRequest, services), services.decl, stamped);
 }
 
 /** `step`, answering -32603 for whatever it throws, so the rules around it see an answer. */
@@ -83,7 +82,7 @@ function guarded(step: Step, services: Services): Step {
     try {
       return step(message);
     } catch (error) {
-      return message.id === undefined ? undefined : answer(services.policy.internal(message.id, error, { requestId: message.id, method: message.method }));
+      return message.id === undefined ? undefined : services.policy.internal(message.id, error, { requestId: message.id, method: message.method });
     }
   };
 }
@@ -98,11 +97,11 @@ function beforeStep(rule: Rule, next: Step, services: Services): Step {
     if (!(verdict instanceof Promise)) return verdict;
     if (request.mode === 'sync') {
       verdict.catch(() => undefined);
-      return answer(services.policy.internal(request.id, new Error(`rule "${rule.name}" went asynchronous in synchronous dispatch`), { requestId: request.id, method: request.method }));
+      return services.policy.internal(request.id, new Error(`rule "${rule.name}" went asynchronous in synchronous dispatch`), { requestId: request.id, method: request.method });
     }
     return verdict.then(
       (refusal: Verdict) => refusal ?? next(request),
-      (error: unknown) => answer(services.policy.internal(request.id, error, { requestId: request.id, method: request.method })),
+      (error: unknown) => services.policy.internal(request.id, error, { requestId: request.id, method: request.method }),
     );
   };
 }

@@ -10,7 +10,7 @@ import { ErrorCodes } from '../../faults/ErrorCodes';
 import type { Tool } from '../../declaration/Tool';
 import { PARAM_HEADER_PREFIX, headerStates, headerValue } from '../../protocol/headers';
 import { isObject } from '../../guards';
-import { errorResponse } from '../jsonRpc';
+import { errorReply } from '../replies';
 import { refused } from '../DispatchResult';
 import type { DispatchContext } from '../DispatchContext';
 import type { Rule } from './Rule';
@@ -22,7 +22,7 @@ export const paramHeaders: Rule = {
     const { context, params, target: tool } = request;
     if (!request.meta || !context.header || tool?.kind !== 'tool' || !isObject(params)) return undefined;
     const problem = paramHeadersProblem(tool, params, context);
-    return problem ? refused(errorResponse(request.id, ErrorCodes.HeaderMismatch, problem)) : undefined;
+    return problem ? refused(errorReply(request.id, ErrorCodes.HeaderMismatch, problem)) : undefined;
   },
 };
 

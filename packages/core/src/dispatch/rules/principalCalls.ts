@@ -9,7 +9,7 @@
  */
 import { ErrorCodes } from '../../faults/ErrorCodes';
 import { busy } from '../DispatchResult';
-import { errorResponse } from '../jsonRpc';
+import { errorReply } from '../replies';
 import { principalOf } from '../principal';
 import type { InboundRequest } from '../Inbound';
 import type { Services } from '../methods/Handler';
@@ -30,7 +30,7 @@ export const principalCalls: Rule = {
       const max = services.tools.limits.maxConcurrentCallsPerPrincipal;
       const held = tally.of((key = principalOf(message.context).key));
       if (held >= max) {
-        return busy(errorResponse((message as InboundRequest).id, ErrorCodes.ServerBusy, `Server busy: this caller has ${held} tool calls in flight (maxConcurrentCallsPerPrincipal (${max})); try again later`));
+        return busy(errorReply((message as InboundRequest).id, ErrorCodes.ServerBusy, `Server busy: this caller has ${held} tool calls in flight (maxConcurrentCallsPerPrincipal (${max})); try again later`));
       }
     }
     const reply = next();

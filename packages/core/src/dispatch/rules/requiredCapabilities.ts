@@ -8,7 +8,7 @@
  */
 import { ErrorCodes } from '../../faults/ErrorCodes';
 import { isObject } from '../../guards';
-import { errorResponseWithData } from '../jsonRpc';
+import { errorReply } from '../replies';
 import { DispatchResult, refused } from '../DispatchResult';
 import type { Rule } from './Rule';
 import type { InboundRequest } from '../Inbound';
@@ -32,7 +32,7 @@ function capabilityRefusal(request: InboundRequest): DispatchResult | undefined 
   if (!missing) return undefined;
   const names = Object.keys(missing).join(', ');
   return refused(
-    errorResponseWithData(request.id, ErrorCodes.MissingClientCapability, `Missing required client capability: ${names} (tool "${tool.name}")`, {
+    errorReply(request.id, ErrorCodes.MissingClientCapability, `Missing required client capability: ${names} (tool "${tool.name}")`, {
       requiredCapabilities: missing,
     }),
   );

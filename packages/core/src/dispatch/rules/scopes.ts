@@ -8,7 +8,7 @@
  * handler, which answers it as it always does.
  */
 import { ErrorCodes } from '../../faults/ErrorCodes';
-import { errorResponse } from '../jsonRpc';
+import { errorReply } from '../replies';
 import { DispatchResult, forbidden } from '../DispatchResult';
 import { describeTarget } from '../Target';
 import type { Rule } from './Rule';
@@ -32,5 +32,5 @@ function scopeRefusal(request: InboundRequest): DispatchResult | undefined {
   const missing = access.missing(needed);
   if (missing.length === 0) return undefined;
   const message = `Forbidden: insufficient_scope: ${describeTarget(target)} requires scope ${needed.join(' ')} (missing: ${missing.join(' ')})`;
-  return forbidden(errorResponse(request.id, ErrorCodes.InvalidRequest, message), access.insufficientScopeHeaders(needed));
+  return forbidden(errorReply(request.id, ErrorCodes.InvalidRequest, message), access.insufficientScopeHeaders(needed));
 }

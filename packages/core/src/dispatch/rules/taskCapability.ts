@@ -7,9 +7,9 @@
  * experimental tasks have it) or on a version without tasks is -32601, saying so.
  */
 import { ErrorCodes } from '../../faults/ErrorCodes';
+import { errorReply } from '../replies';
 import { isObject } from '../../guards';
-import { errorResponse, errorResponseWithData } from '../jsonRpc';
-import { answer, refused } from '../DispatchResult';
+import { refused } from '../DispatchResult';
 import type { DispatchResult } from '../DispatchResult';
 import type { InboundRequest } from '../Inbound';
 import type { Rule } from './Rule';
@@ -30,14 +30,14 @@ function taskRefusal(request: InboundRequest): DispatchResult | undefined {
     if (request.profile.experimentalTasks && isObject(params) && isObject(params.task)) return undefined; // a 2025-11-25 task call
     const how = request.profile.experimentalTasks ? 'call it with params.task' : `protocol version ${request.profile.version} has no tasks (use 2025-11-25 or 2026-07-28)`;
     const message = `Method not found: tool "${tool.name}" runs only as a task: ${how}`;
-    return answer(errorResponse(request.id, ErrorCodes.MethodNotFound, message));
+    return errorReply(request.id, ErrorCodes.MethodNotFound, message);
   }
   return TaskRunner.declares(request) ? undefined : missing(request, `tool "${tool.name}" runs only as a task, which needs`);
 }
 
 function missing(request: InboundRequest, what: string): DispatchResult {
   return refused(
-    errorResponseWithData(request.id, ErrorCodes.MissingClientCapability, `Missing required client capability: ${what} the ${TASKS_EXTENSION} extension`, {
+    errorReply(request.id, ErrorCodes.MissingClientCapability, `Missing required client capability: ${what} the ${TASKS_EXTENSION} extension`, {
       requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
     }),
   );

@@ -25,24 +25,25 @@ import { unrefed } from '../../tasks/timers';
 import type { TaskEvent, TaskPage, TaskStore } from '../../tasks/TaskStore';
 import { isTerminalTaskStatus } from '../../tasks/TaskRecord';
 import type { TaskError, TaskRecord } from '../../tasks/TaskRecord';
-import { answer, busy } from '../DispatchResult';
+import { busy } from '../DispatchResult';
 import type { DispatchResult } from '../DispatchResult';
 import type { DispatchContext } from '../DispatchContext';
 import type { ErrorPolicy } from '../errorPolicy';
 import { Inbound } from '../Inbound';
 import type { InboundRequest } from '../Inbound';
-import { errorResponse, resultResponse } from '../jsonRpc';
+import { errorReply, isResultReply, resultJsonOf, valueReply } from '../replies';
 import type { Limits } from '../limits';
 import { isObject } from '../../guards';
 import { clientCapabilitiesOf } from '../callScope';
 import { ASK_METHODS } from '../asks/AskKind';
 import type { AskKind } from '../asks/AskKind';
 import { answerProblem } from '../asks/answerProblem';
-import type { PreparedCall, TaskStarter, ToolCaller } from '../ToolCaller';
+import { isPrepared } from '../ToolCaller';
+import type { PreparedCall, Settled, TaskStarter, ToolCaller } from '../ToolCaller';
 import type { TaskHooks } from './TaskHooks';
 import { taskOwnerOf } from './taskOwner';
 import { Tally } from '../tally';
-import { TASKS_EXTENSION, createTaskResultJson, legacyTask } from './taskWire';
+import { TASKS_EXTENSION, createTaskResult, legacyTask } from './taskWire';
 import { readTaskAskId, responseAnswer } from './taskStream';
 import type { RequestId } from '../jsonRpc';
 import type { JsonObject } from '../../declaration/metadata';
@@ -159,28 +160,28 @@ export class TaskRunner implements TaskStarter {
    * answered as it would be without a task).
    * @param answers - answers taken in the multi round-trip rounds before the task (`beginTask`).
    */
-  async start(request: InboundRequest, answers: Readonly<Record<string, unknown>> = {}): Promise<DispatchResult> {
+  async start(request: InboundRequest, answers: Readonly<Record<string, unknown>> = {}): Promise<Settled> {
     const prepared = await this.tools.prepare(request);
-    if (typeof prepared === 'string') return answer(prepared);
+    if (!isPrepared(prepared)) return prepared;
     const max = this.limits.maxConcurrentCalls;
     if (this.running.size >= max) {
-      return busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: ${this.running.size} tasks are running (maxConcurrentCalls (${max})); try again later`));
+      return busy(errorReply(request.id, ErrorCodes.ServerBusy, `Server busy: ${this.running.size} tasks are running (maxConcurrentCalls (${max})); try again later`));
     }
     const owner = taskOwnerOf(request.context);
     const mine = this.runningBy.of(owner);
     const perPrincipal = this.limits.maxRunningTasksPerPrincipal;
     if (mine >= perPrincipal) {
-      return busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: this caller has ${mine} tasks running (maxRunningTasksPerPrincipal (${perPrincipal})); try again later`));
+      return busy(errorReply(request.id, ErrorCodes.ServerBusy, `Server busy: this caller has ${mine} tasks running (maxRunningTasksPerPrincipal (${perPrincipal})); try again later`));
     }
     let task: TaskRecord;
     try {
       task = await this.store.create({ owner, ttlMs: this.ttlOf(request), pollIntervalMs: this.settings.pollIntervalMs });
     } catch (error) {
-      if (error instanceof RangeError) return busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: ${error.message}`));
-      return answer(this.policy.internal(request.id, error, { requestId: request.id, method: METHOD.toolsCall }));
+      if (error instanceof RangeError) return busy(errorReply(request.id, ErrorCodes.ServerBusy, `Server busy: ${error.message}`));
+      return this.policy.internal(request.id, error, { requestId: request.id, method: METHOD.toolsCall });
     }
     void this.run(task, prepared, request, answers);
-    return answer(resultResponse(request.id, createTaskResultJson(task, request.profile.era === 'modern')));
+    return valueReply(request.id, createTaskResult(task, request.profile.era === 'modern'), 'meta');
   }
 
   /**
@@ -230,15 +231,14 @@ export class TaskRunner implements TaskStarter {
       },
     };
     const ttl = record.ttlMs === null || record.ttlMs > MAX_TIMER_MS ? Infinity : record.ttlMs;
-    let body: string | undefined;
+    let outcome: Settled | undefined;
     try {
-      const reply = await this.tools.invoke(prepared, inbound, { hooks, timeoutMs: Math.min(ttl, this.limits.taskTimeoutMs) });
-      body = typeof reply === 'string' ? reply : reply?.body;
+      outcome = await this.tools.invoke(prepared, inbound, { hooks, timeoutMs: Math.min(ttl, this.limits.taskTimeoutMs) });
     } catch (error) {
-      body = this.policy.internal(request.id, error, { requestId: request.id, method: METHOD.toolsCall, tool: prepared.name });
+      outcome = this.policy.internal(request.id, error, { requestId: request.id, method: METHOD.toolsCall, tool: prepared.name });
     }
     try {
-      if (!task.cancelled) await this.settle(task.taskId, body);
+      if (!task.cancelled) await this.settle(task.taskId, outcome);
     } catch (error) {
       this.report(error, task, prepared.name);
     } finally {
@@ -284,7 +284,7 @@ export class TaskRunner implements TaskStarter {
     let problem: string | undefined;
     if (this.waits.total >= all) problem = `${this.waits.total} tasks/result requests are waiting (maxTaskResultWaits (${all}))`;
     else if (mine >= perPrincipal) problem = `this caller has ${mine} tasks/result requests waiting (maxTaskResultWaitsPerPrincipal (${perPrincipal}))`;
-    return problem === undefined ? undefined : busy(errorResponse(request.id, ErrorCodes.ServerBusy, `Server busy: ${problem}; try again later`));
+    return problem === undefined ? undefined : busy(errorReply(request.id, ErrorCodes.ServerBusy, `Server busy: ${problem}; try again later`));
   }
 
   private async poll(store: TaskStore, taskId: string, owner: string, signal: AbortSignal | undefined, onState: ((task: TaskRecord) => void) | undefined): Promise<TaskRecord | undefined> {
@@ -336,12 +336,20 @@ export class TaskRunner implements TaskStarter {
     task.announce?.();
   }
 
-  /** Stores the outcome of a procedure run (the response text ToolCaller made). */
-  private async settle(taskId: string, body: string | undefined): Promise<void> {
-    const message = body ? (JSON.parse(body) as { result?: Record<string, unknown>; error?: TaskError }) : undefined;
-    if (message?.result) await this.store.complete(taskId, message.result);
-    else if (message?.error) await this.store.fail(taskId, message.error);
-    else await this.store.fail(taskId, { code: ErrorCodes.InternalError, message: 'Internal error: the task ended without an outcome' });
+  /** Stores the outcome of a procedure run: its result (the object the tool caller wrote), or its JSON-RPC error. */
+  private async settle(taskId: string, outcome: Settled | undefined): Promise<void> {
+    if (isResultReply(outcome)) {
+      await this.store.complete(taskId, JSON.parse(resultJsonOf(outcome)) as Record<string, unknown>);
+      return;
+    }
+    const error = outcome?.outcome;
+    const failure: TaskError =
+      error?.kind !== 'error'
+        ? { code: ErrorCodes.InternalError, message: 'Internal error: the task ended without an outcome' }
+        : error.data === undefined
+          ? { code: error.code, message: error.message }
+          : { code: error.code, message: error.message, data: error.data };
+    await this.store.fail(taskId, failure);
   }
 
   /** An ask inside a task: answered before the task (`beginTask`), or by the client through the task. */

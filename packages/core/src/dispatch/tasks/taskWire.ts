@@ -23,9 +23,9 @@ function taskFields(task: TaskRecord): Record<string, unknown> {
   return fields;
 }
 
-/** The `CreateTaskResult` members (JSON object text): 2026-07-28 flat with `resultType: "task"`, 2025-11-25 `{ task }`. */
-export function createTaskResultJson(task: TaskRecord, modern = true): string {
-  return modern ? JSON.stringify({ resultType: 'task', ...taskFields(task) }) : JSON.stringify({ task: legacyTask(task) });
+/** The `CreateTaskResult` object: 2026-07-28 flat with `resultType: "task"`, 2025-11-25 `{ task }`. */
+export function createTaskResult(task: TaskRecord, modern = true): Record<string, unknown> {
+  return modern ? { resultType: 'task', ...taskFields(task) } : { task: legacyTask(task) };
 }
 
 /**
@@ -46,11 +46,11 @@ export function legacyTask(task: TaskRecord): Record<string, unknown> {
 export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
 
 /** The `tasks/get` result members (JSON object text, without its closing brace's `_meta`). */
-export function detailedTaskJson(task: TaskRecord): string {
+export function detailedTask(task: TaskRecord): Record<string, unknown> {
   const detailed: Record<string, unknown> = { resultType: 'complete', ...taskFields(task) };
   if (task.status === 'input_required') detailed.inputRequests = task.inputRequests;
   // the tool result as a 2026-07-28 tools/call answers it: a CallToolResult with its resultType
   else if (task.status === 'completed' && task.result) detailed.result = { ...task.result, resultType: 'complete' };
   else if (task.status === 'failed' && task.error) detailed.error = task.error;
-  return JSON.stringify(detailed);
+  return detailed;
 }

@@ -125,11 +125,10 @@ describe('task store options', () => {
 describe('MemoryTaskStore timers', () => {
   it('never keep a process alive: a script that makes a store and never closes it exits at once', () => {
     const root = join(__dirname, '..', '..', '..');
-    const started = Date.now();
+    // execFileSync's timeout fails the test if the process stays alive
     const out = execFileSync(process.execPath, ['-e', `const { MemoryTaskStore } = require('@toolwire/core');
       const store = new MemoryTaskStore({ leaseMs: 60000 });
       store.create({ owner: 'o', ttlMs: null }).then((t) => process.stdout.write(t.status));`], { cwd: root, encoding: 'utf8', timeout: 10_000 });
     expect(out).toBe('working');
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });

@@ -20,6 +20,9 @@ const common = {
   },
   transformIgnorePatterns: ['/node_modules/(?!(sdk-1-0|jose|cookie|arktype|@ark|arkregex)/)(?!.*/node_modules/cookie/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // a hang guard, not a timing assertion: tests that spawn servers and clients must pass on a
+  // loaded machine (jest's 5 s default failed them at a load average of 14)
+  testTimeout: 30_000,
 };
 
 module.exports = {

@@ -90,10 +90,10 @@ export class ResourceReader {
 
   /** The response: `{"contents":[…]}` plus what the version's results end with. */
   private write(id: RequestId, uri: string, entry: ResourceEntry, value: ReadResult, profile: ProtocolProfile): string {
-    if (typeof value === 'string') return resultResponse(id, `{"contents":[${textContent(uri, entry, value, profile)}]${this.decl.readTail(profile.version)}}`);
+    if (typeof value === 'string') return resultResponse(id, `{"contents":[${textContent(uri, entry, value, profile)}]${this.decl.payloads.readTail(profile.version)}}`);
     const items: readonly ReadContent[] = typeof value === 'string' ? [{ text: value }] : value instanceof Uint8Array || value instanceof ArrayBuffer ? [{ blob: value }] : Array.isArray(value) ? value : [value as ReadContent];
     const contents = items.map((item, i) => content(item, i, uri, entry, profile));
-    return resultResponse(id, `{"contents":${JSON.stringify(contents)}${this.decl.readTail(profile.version)}}`);
+    return resultResponse(id, `{"contents":${JSON.stringify(contents)}${this.decl.payloads.readTail(profile.version)}}`);
   }
 }
 

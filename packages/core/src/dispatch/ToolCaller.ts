@@ -8,7 +8,6 @@ import { RemotingFault } from '../faults/RemotingFault';
 import { InputUnavailableError } from '../remoting/InputUnavailableError';
 import { JsonRpcFault } from '../faults/JsonRpcFault';
 import { ErrorCodes } from '../faults/ErrorCodes';
-import { schemaRevision } from '../schema/revision';
 import { decompose } from '../content/decompose';
 import type { ContentFormatter } from '../content/ContentType';
 import { isToolError } from '../remoting/ToolError';
@@ -326,7 +325,7 @@ export class ToolCaller {
 
   /** The compiled plan of the request's (resolved) tool. */
   private plan(tool: Tool): ToolPlan {
-    const revision = schemaRevision();
+    const revision = this.decl.catalog.lists.tools.revision.value;
     if (this.plans.revision !== revision) this.plans = { revision, byTool: new WeakMap() };
     let plan = this.plans.byTool.get(tool);
     if (!plan) {
@@ -346,7 +345,7 @@ export class ToolCaller {
     if (isToolError(value)) return toolErrorResponse(id, value.message);
     if (!isResultMeta(value) || !value.members) return this.write(id, plan, isResultMeta(value) ? value.value : value, profile, '');
     const modern = profile.resultFields;
-    const server = modern ? this.decl.metaTail(profile.version).slice(',"_meta":{'.length, -1) : '';
+    const server = modern ? this.decl.payloads.metaTail(profile.version).slice(',"_meta":{'.length, -1) : '';
     const body = this.write(id, plan, value.value, profile, `"_meta":{${value.members}${server ? `,${server}` : ''}},`);
     return modern && body.endsWith('"isError":false}}') ? { ...answer(body), ownMeta: true } : body;
   }

@@ -33,8 +33,8 @@ const MODERN: EraRules = Object.freeze({
   stamp(request: InboundRequest, reply: Reply, decl: ToolDeclaration): Reply {
     const resultAt = ID_AT + idJson(request.id).length + 1;
     const version = request.profile.version;
-    const tail = decl.resultTail(version);
-    const metaTail = decl.metaTail(version);
+    const tail = decl.payloads.resultTail(version);
+    const metaTail = decl.payloads.metaTail(version);
     return reply instanceof Promise ? reply.then((r) => r && withResultFields(r, resultAt, tail, metaTail)) : reply && withResultFields(reply, resultAt, tail, metaTail);
   },
 });

@@ -56,7 +56,7 @@ export function unknownTask(request: InboundRequest, taskId: string): DispatchRe
 
 /** A modern result whose members (`json`, an object's text starting with `resultType`) get the serverInfo `_meta`. */
 export function taskResult(request: InboundRequest, { decl }: Services, json: string): DispatchResult {
-  return answer(resultResponse(request.id, json.slice(0, -1) + decl.metaTail(request.profile.version) + '}'));
+  return answer(resultResponse(request.id, json.slice(0, -1) + decl.payloads.metaTail(request.profile.version) + '}'));
 }
 
 /** The reply when the store failed (a lost connection, say): -32603, reported through the error policy. */

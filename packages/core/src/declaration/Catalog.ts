@@ -12,7 +12,6 @@ import { Prompt } from './Prompt';
 import { schemaArguments } from './promptArguments';
 import type { PromptOptions } from './promptArguments';
 import { Collection } from './Collection';
-import type { ListKind } from './Collection';
 import type { CatalogEntry } from './CatalogEntry';
 import { describe } from '../schema/Property';
 import type { SchemaDialect } from '../schema/Type';
@@ -21,12 +20,8 @@ import { UI_MIME_TYPE } from '../protocol/apps';
 import { APP_RESOURCE_UI_KEYS, checkAppResourceUi, isUiUri } from './appUi';
 import type { AppResourceOptions } from './appUi';
 
-export type { ListKind } from './Collection';
-
 const TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,64}$/;
 
-/** The notification list each collection's changes are reported under. */
-const CHANGED_LIST: Record<ListKind, ChangedList> = { tools: 'tools', resources: 'resources', resourceTemplates: 'resources', prompts: 'prompts' };
 
 /** A URI (or template) has a scheme and no whitespace. */
 function checkUri(what: string, uri: unknown): void {
@@ -40,7 +35,7 @@ function checkName(what: string, noun: string, name: unknown): void {
   if (!TOOL_NAME.test(name)) throw new RangeError(`${what}: expected a ${noun} name of 1-64 characters A-Z a-z 0-9 _ - . /, got ${JSON.stringify(name)}`);
 }
 
-/** The collections of a catalog, one per kind of item. */
+/** The collections of a catalog, one per kind of item, each named after the member of its list result. */
 export interface CatalogLists {
   readonly tools: Collection<Tool>;
   readonly resources: Collection<Resource>;
@@ -48,10 +43,15 @@ export interface CatalogLists {
   readonly prompts: Collection<Prompt>;
 }
 
+/** The kinds of list a catalog serves. */
+export type ListKind = keyof CatalogLists;
+
 /** A catalog of tools, resources, resource templates and prompts, each listed in pages. */
 export class Catalog {
   /** One collection per kind of item. */
   readonly lists: CatalogLists;
+  /** The same collections, in list order. */
+  private readonly ordered: readonly Collection<CatalogEntry>[];
 
   /**
    * @param pageSize - items per list page; `undefined`: one page holds all.
@@ -61,13 +61,21 @@ export class Catalog {
     readonly pageSize?: number,
     onListChanged: (list: ChangedList) => void = () => undefined,
   ) {
-    const changed = (kind: ListKind): void => onListChanged(CHANGED_LIST[kind]);
+    // each list: its result member, the capability it declares, the list its changes are reported under (templates count as resources)
+    const list = <T extends CatalogEntry>(kind: ListKind, capability: ChangedList): Collection<T> => new Collection<T>(kind, capability, pageSize, () => onListChanged(capability));
     this.lists = {
-      tools: new Collection<Tool>('tools', pageSize, changed),
-      resources: new Collection<Resource>('resources', pageSize, changed),
-      resourceTemplates: new Collection<ResourceTemplate>('resourceTemplates', pageSize, changed),
-      prompts: new Collection<Prompt>('prompts', pageSize, changed),
+      tools: list('tools', 'tools'),
+      resources: list('resources', 'resources'),
+      resourceTemplates: list('resourceTemplates', 'resources'),
+      prompts: list('prompts', 'prompts'),
     };
+    this.ordered = [this.lists.tools, this.lists.resources, this.lists.resourceTemplates, this.lists.prompts];
+  }
+
+  /** The capabilities the catalog declares, in list order: each collection's, once it held an item (tools are always declared). */
+  get capabilities(): readonly ChangedList[] {
+    const held = this.ordered.filter((list) => list.everHeld || list === this.lists.tools);
+    return [...new Set(held.map((list) => list.capability))];
   }
 
   /** The collection of list `kind`. */
@@ -77,8 +85,9 @@ export class Catalog {
 
   /** A revision of the whole catalog: it moves whenever any collection's does (what `initialize` and `server/discover` are built from). */
   get revision(): number {
-    const { tools, resources, resourceTemplates, prompts } = this.lists;
-    return tools.revision.value + resources.revision.value + resourceTemplates.revision.value + prompts.revision.value;
+    let sum = 0;
+    for (const list of this.ordered) sum += list.revision.value;
+    return sum;
   }
 
   /** The tools in insertion order, enabled or not. */
@@ -122,7 +131,7 @@ export class Catalog {
 
   /** Whether a prompt was ever declared (then `prompts` is advertised, and stays advertised when they are removed). */
   get hasPrompts(): boolean {
-    return this.lists.prompts.everHeld;
+    return this.capabilities.includes('prompts');
   }
 
   /** Whether a prompt argument or a template variable has a completion function (then `completions` is advertised). */
@@ -192,7 +201,7 @@ export class Catalog {
 
   /** Whether a resource or template was ever declared (then `resources` is advertised, and stays advertised when they are removed). */
   get hasResources(): boolean {
-    return this.lists.resources.everHeld || this.lists.resourceTemplates.everHeld;
+    return this.capabilities.includes('resources');
   }
 
   /** Whether an MCP Apps view or a tool with one is declared (then the extension is advertised). */

@@ -11,13 +11,11 @@
  */
 import { Revision } from '../schema/revision';
 import { PayloadCache } from './PayloadCache';
-import type { CachedPayload, PayloadKind } from './PayloadCache';
+import type { CachedPayload } from './PayloadCache';
 import type { CatalogEntry, EntryHolder } from './CatalogEntry';
 import { decodeCursor, encodeCursor, fingerprint } from './cursor';
 import type { ProtocolProfile } from '../protocol/profile';
-
-/** The kinds of list a catalog serves (each is the member of its list result holding the entries). */
-export type ListKind = Extract<PayloadKind, 'tools' | 'resources' | 'resourceTemplates' | 'prompts'>;
+import type { ListKind as ChangedList } from '../notifications/CatalogChange';
 
 /** The items of one kind, listed in pages. */
 export class Collection<T extends CatalogEntry> implements EntryHolder {
@@ -29,14 +27,16 @@ export class Collection<T extends CatalogEntry> implements EntryHolder {
   private held = false;
 
   /**
-   * @param kind - the list (and the member of its result holding the entries).
+   * @param kind - the member of the list result holding the entries (`tools`, `prompts` …).
+   * @param capability - the server capability this collection declares once it held an item, and the list its changes are reported under.
    * @param pageSize - items per page; `undefined`: one page holds all.
    * @param onListChanged - called once for each change to what the list shows.
    */
   constructor(
-    readonly kind: ListKind,
+    readonly kind: string,
+    readonly capability: ChangedList,
     readonly pageSize: number | undefined,
-    private readonly onListChanged: (kind: ListKind) => void,
+    private readonly onListChanged: () => void,
   ) {}
 
   /** Every item held, enabled or not, in insertion order. */
@@ -82,7 +82,7 @@ export class Collection<T extends CatalogEntry> implements EntryHolder {
     entry.publish(this.revision);
     this.held = true;
     this.revision.bump();
-    if (entry.enabled && entry.listed) this.onListChanged(this.kind);
+    if (entry.enabled && entry.listed) this.onListChanged();
     return entry;
   }
 
@@ -93,14 +93,14 @@ export class Collection<T extends CatalogEntry> implements EntryHolder {
     this.entries.delete(held.key);
     held.attach(undefined);
     this.revision.bump();
-    if (held.enabled && held.listed) this.onListChanged(this.kind);
+    if (held.enabled && held.listed) this.onListChanged();
     return true;
   }
 
   /** @internal An item was enabled or disabled, or listed or not; `wasShown`: whether the list showed it before. */
   listingChanged(entry: CatalogEntry, wasShown: boolean): void {
     this.revision.bump();
-    if (wasShown !== (entry.enabled && entry.listed)) this.onListChanged(this.kind);
+    if (wasShown !== (entry.enabled && entry.listed)) this.onListChanged();
   }
 
   /** The first index of the page `cursor` names (0 without one), or `undefined` for a cursor this list never issued or issued before its membership changed. */

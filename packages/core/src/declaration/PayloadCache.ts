@@ -7,8 +7,8 @@
  */
 import type { ProtocolProfile } from '../protocol/profile';
 
-/** What a payload is the answer to (a list's pages share one kind). */
-export type PayloadKind = 'initializeResult' | 'discover' | 'tail' | 'tools' | 'resources' | 'resourceTemplates' | 'prompts';
+/** What a payload is the answer to (`initializeResult`, `discover`, `tail`, or a list's member name: its pages share one kind). */
+export type PayloadKind = string;
 
 /** A payload as a frozen object, its JSON text and, when large, that text's UTF-8 bytes. */
 export interface CachedPayload<T> {

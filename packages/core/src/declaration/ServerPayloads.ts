@@ -103,8 +103,7 @@ export class ServerPayloads {
    */
   private capabilities(modern = false, experimentalTasks = false): ServerCapabilities {
     const capabilities: ServerCapabilities = { tools: {} };
-    if (this.catalog.hasResources) capabilities.resources = {};
-    if (this.catalog.hasPrompts) capabilities.prompts = {};
+    for (const key of this.catalog.capabilities) capabilities[key] = {};
     if (this.catalog.hasCompletions) capabilities.completions = {};
     if (this.settings.logLevel) capabilities.logging = {};
     if (this.catalog.hasApps) capabilities.extensions = { ...capabilities.extensions, [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } };

@@ -24,22 +24,22 @@ export class Revision {
   }
 }
 
-/** A node of a declaration: its changes reach the caches of the collections that hold it. */
+/**
+ * A node of a declaration: its changes reach the caches of the collections that hold it. It holds
+ * those collections' revisions weakly, so a type shared by declarations made and dropped over time
+ * (one per tenant, say) keeps no dropped declaration alive, and its list is pruned as it grows.
+ */
 export abstract class Published {
   /** The revisions this node was published into (one per collection holding it, usually one). */
-  private readonly owners: Revision[] = [];
+  private owners: WeakRef<Revision>[] = [];
 
   /** @internal A collection holds this node now (directly or through a node that refers to it): publishes it and what it refers to into `into`. */
   publish(into: Revision): void {
-    if (this.owners.includes(into)) return;
-    this.owners.push(into);
+    if (this.owners.some((owner) => owner.deref() === into)) return;
+    this.owners = this.owners.filter((owner) => owner.deref() !== undefined);
+    this.owners.push(new WeakRef(into));
     into.bump();
     this.publishParts(into);
-  }
-
-  /** Whether a collection holds this node. */
-  protected get isPublished(): boolean {
-    return this.owners.length > 0;
   }
 
   /** Publishes the nodes this one refers to (composed types, properties, parameters) into `into`. */
@@ -47,11 +47,14 @@ export abstract class Published {
 
   /** Publishes `part`, a node this one refers to from now on, wherever this node is published. */
   protected publishPart(part: { publish?(into: Revision): void }): void {
-    for (const owner of this.owners) part.publish?.(owner);
+    for (const owner of this.owners) {
+      const revision = owner.deref();
+      if (revision) part.publish?.(revision);
+    }
   }
 
   /** Records a change of this node: the caches of the collections holding it are stale. */
   protected changed(): void {
-    for (const owner of this.owners) owner.bump();
+    for (const owner of this.owners) owner.deref()?.bump();
   }
 }

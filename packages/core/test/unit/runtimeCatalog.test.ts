@@ -187,6 +187,25 @@ describe('prompts, resources and templates changed while serving', () => {
   });
 });
 
+describe('completion of a disabled item', () => {
+  it('completion/complete for a disabled prompt or template answers as for an unknown one, and completes again once enabled', async () => {
+    const { rpc, review, notes } = server();
+    review.setCompletion('code', (value) => [`${value}1`]);
+    notes.setCompletion('id', (value) => [`${value}7`]);
+    const complete = (ref: Record<string, unknown>, name: string) => rpc('completion/complete', { ref, argument: { name, value: 'x' } });
+    const prompt = { type: 'ref/prompt', name: 'review' };
+    const template = { type: 'ref/resource', uri: 'test://notes/{id}' };
+    expect((await complete(prompt, 'code')).result).toEqual({ completion: { values: ['x1'] } });
+    review.setEnabled(false);
+    notes.setEnabled(false);
+    const [unknownPrompt, unknownTemplate] = [await complete(prompt, 'code'), await complete(template, 'id')];
+    expect(unknownPrompt.error).toMatchObject({ code: -32602 });
+    expect(unknownTemplate.error).toMatchObject({ code: -32602 });
+    notes.setEnabled(true);
+    expect((await complete(template, 'id')).result).toEqual({ completion: { values: ['x7'] } });
+  });
+});
+
 describe('capabilities follow the catalog', () => {
   it('prompts added at runtime declare the prompts capability; it stays declared (and prompts/list answers) once they are removed', async () => {
     const decl = new ToolDeclaration('caps', '1.0.0');

@@ -12,12 +12,11 @@ import type { Type } from '../schema/Type';
 import type { Resource } from './Resource';
 import type { ResourceTemplate } from './ResourceTemplate';
 import type { Prompt } from './Prompt';
-import type { Icon } from './metadata';
 import type { AppResourceOptions } from './appUi';
 import { Catalog } from './Catalog';
 import type { CatalogChange, CatalogChangeListener } from '../notifications/CatalogChange';
 import { ServerIdentity } from './ServerIdentity';
-import { VersionPolicy } from './VersionPolicy';
+import type { VersionPolicy } from './VersionPolicy';
 import { ServerPayloads } from './ServerPayloads';
 import type { DiscoverResult, InitializeResult, ToolsListResult } from './results';
 import { describe } from '../schema/Property';
@@ -25,57 +24,9 @@ import type { SchemaDialect } from '../schema/Type';
 import { brand } from '../brand';
 import { LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/profile';
 import type { ProtocolProfile } from '../protocol/profile';
-import { DEFAULT_LOGGING_LEVEL, isLoggingLevel, LOGGING_LEVELS } from '../protocol/logLevels';
-import type { LoggingLevel, LoggingOptions } from '../protocol/logLevels';
-
-/** Options of a {@link ToolDeclaration}. */
-export interface ToolDeclarationOptions {
-  /** A human-readable server title, sent as `serverInfo.title` to clients that know the field (2025-06-18 and later). */
-  title?: string;
-  /** Instructions for the client's model, sent as `result.instructions` of `initialize`. */
-  instructions?: string;
-  /** Icons of the server, sent as `serverInfo.icons` to clients that know the field (2025-11-25 on). */
-  icons?: readonly Icon[];
-  /** The server's website, sent as `serverInfo.websiteUrl` (2025-11-25 on). */
-  websiteUrl?: string;
-  /**
-   * Tools per `tools/list` page (default: all on one page). With it, each page but the last
-   * carries an opaque `nextCursor`; cursors stay valid while the tool list is unchanged.
-   */
-  pageSize?: number;
-  /**
-   * 2026-07-28: how long (ms, an integer ≥ 0) a client may cache `tools/list` and
-   * `server/discover` results (`ttlMs`, default 0: revalidate every time).
-   */
-  ttlMs?: number;
-  /**
-   * 2026-07-28: who may share a cached `tools/list`/`server/discover` result (`cacheScope`,
-   * default `"private"`): `"public"` only when the list is the same for every caller.
-   */
-  cacheScope?: 'public' | 'private';
-  /** Further protocol versions to accept (`YYYY-MM-DD`); they are added to the supported set. */
-  protocolVersions?: readonly string[];
-  /**
-   * Tools may log (`context.log`): `initialize` declares the `logging` capability and
-   * `logging/setLevel` is answered. `true` applies the default level `info` where no level is
-   * set (stateless HTTP, a stdio connection before `logging/setLevel`); `{ defaultLevel }`
-   * picks another. Without it `context.log` sends nothing.
-   * @example
-   * new ToolDeclaration('demo', '1.0.0', { logging: true });
-   * new ToolDeclaration('demo', '1.0.0', { logging: { defaultLevel: 'warning' } });
-   */
-  logging?: boolean | LoggingOptions;
-  /**
-   * How the tools' schemas are written (default `'default'`: nullable primitives as
-   * `{"type":[K,"null"]}`, the seed's exact output). `'portable'` writes no `type` array and no
-   * `oneOf`: a nullable type is `{"anyOf":[<the type>, {"type":"null"}]}` — for hosts whose
-   * models reject type arrays (Gemini). Raw schemas (`setInputSchema`, `setOutputSchema`) are
-   * published as given; under `'portable'` those the portable rules reject are named once on
-   * stderr when serving starts.
-   * @example new ToolDeclaration('demo', '1.0.0', { schemaDialect: 'portable' });
-   */
-  schemaDialect?: SchemaDialect;
-}
+import type { LoggingLevel } from '../protocol/logLevels';
+import { resolveOptions } from './ToolDeclarationOptions';
+import type { ToolDeclarationOptions } from './ToolDeclarationOptions';
 
 /** The schemas of {@link ToolDeclaration.addTool}'s shorthand. */
 export interface ToolSchemas<I extends StandardSchemaV1 | undefined = StandardSchemaV1 | undefined, O extends StandardSchemaV1 | Type | undefined = StandardSchemaV1 | Type | undefined> {
@@ -84,8 +35,6 @@ export interface ToolSchemas<I extends StandardSchemaV1 | undefined = StandardSc
   /** The structured output: a Standard Schema or a Type; see `Tool.setOutput`. */
   output?: O;
 }
-
-const OPTION_NAMES = ['title', 'instructions', 'icons', 'websiteUrl', 'pageSize', 'ttlMs', 'cacheScope', 'protocolVersions', 'logging', 'schemaDialect'];
 
 /**
  * The catalog of tools a server publishes.
@@ -105,7 +54,7 @@ export class ToolDeclaration {
   /** @internal The payloads served from the identity, the catalog and the versions. */
   readonly payloads: ServerPayloads;
   private readonly logLevel?: LoggingLevel;
-  private readonly dialect: SchemaDialect = 'default';
+  private readonly dialect: SchemaDialect;
   private readonly changeListeners = new Set<CatalogChangeListener>();
 
   /**
@@ -119,26 +68,12 @@ export class ToolDeclaration {
   ) {
     if (typeof options !== 'object' || options === null) throw new TypeError(`ToolDeclaration: expected an options object, got ${describe(options)}`);
     this.identity = new ServerIdentity(name, version, options);
-    for (const key of Object.keys(options)) {
-      if (!OPTION_NAMES.includes(key)) throw new TypeError(`ToolDeclaration: unknown option "${key}" (known: ${OPTION_NAMES.join(', ')})`);
-    }
-    this.versionPolicy = new VersionPolicy(options.protocolVersions);
-    if (options.pageSize !== undefined && (!Number.isSafeInteger(options.pageSize) || options.pageSize < 1)) {
-      throw new RangeError(`ToolDeclaration: expected pageSize to be a positive integer, got ${String(options.pageSize)}`);
-    }
-    this.catalog = new Catalog(options.pageSize, (list) => this.emitChange({ type: 'listChanged', list }));
-    if (options.ttlMs !== undefined && (!Number.isSafeInteger(options.ttlMs) || options.ttlMs < 0)) throw new RangeError(`ToolDeclaration: expected ttlMs to be an integer >= 0, got ${String(options.ttlMs)}`);
-    if (options.cacheScope !== undefined && options.cacheScope !== 'public' && options.cacheScope !== 'private') {
-      throw new TypeError(`ToolDeclaration: expected cacheScope "public" or "private", got ${JSON.stringify(options.cacheScope)}`);
-    }
-    this.logLevel = loggingOption(options.logging);
-    this.payloads = new ServerPayloads(this.identity, this.catalog, this.versionPolicy, { ttlMs: options.ttlMs ?? 0, cacheScope: options.cacheScope ?? 'private', logLevel: this.logLevel });
-    if (options.schemaDialect !== undefined) {
-      if (options.schemaDialect !== 'default' && options.schemaDialect !== 'portable') {
-        throw new TypeError(`ToolDeclaration: expected schemaDialect "default" or "portable", got ${JSON.stringify(options.schemaDialect)}`);
-      }
-      this.dialect = options.schemaDialect;
-    }
+    const settings = resolveOptions(options);
+    this.versionPolicy = settings.versions;
+    this.catalog = new Catalog(settings.pageSize, (list) => this.emitChange({ type: 'listChanged', list }));
+    this.logLevel = settings.logLevel;
+    this.dialect = settings.dialect;
+    this.payloads = new ServerPayloads(this.identity, this.catalog, this.versionPolicy, settings);
   }
 
   /** How the tools' schemas are written (see {@link ToolDeclarationOptions.schemaDialect}). */
@@ -433,19 +368,6 @@ export class ToolDeclaration {
   toInitializeResult(protocolVersion?: string | null): InitializeResult {
     return this.payloads.initialize(this.preferredVersion(protocolVersion)).object;
   }
-}
-
-/** The default level of the `logging` option, `undefined` when logging is off. */
-function loggingOption(option: unknown): LoggingLevel | undefined {
-  if (option === undefined || option === false) return undefined;
-  if (option === true) return DEFAULT_LOGGING_LEVEL;
-  if (typeof option !== 'object' || option === null || Array.isArray(option)) {
-    throw new TypeError(`ToolDeclaration: expected option logging to be a boolean or { defaultLevel }, got ${describe(option)}`);
-  }
-  for (const key of Object.keys(option)) if (key !== 'defaultLevel') throw new TypeError(`ToolDeclaration: unknown logging option "${key}" (known: defaultLevel)`);
-  const level = (option as LoggingOptions).defaultLevel ?? DEFAULT_LOGGING_LEVEL;
-  if (!isLoggingLevel(level)) throw new RangeError(`ToolDeclaration: expected logging.defaultLevel to be one of ${LOGGING_LEVELS.join(', ')}, got ${JSON.stringify(level)}`);
-  return level;
 }
 
 brand(ToolDeclaration, 'ToolDeclaration');

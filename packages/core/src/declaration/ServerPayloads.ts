@@ -84,6 +84,12 @@ export class ServerPayloads {
     return this.identityCache.get('tail', profile, 0, () => `,"resultType":"complete","_meta":${JSON.stringify(this.serverMeta(profile))}`).json;
   }
 
+  /** The serverInfo member of the modern `_meta` (`"io.modelcontextprotocol/serverInfo":{…}`), for a result that writes its own `_meta`. */
+  serverMetaMembers(version: string): string {
+    const profile = this.versions.anyProfile(version);
+    return this.identityCache.get('serverMetaMembers', profile, 0, () => JSON.stringify(this.serverMeta(profile)).slice(1, -1)).json;
+  }
+
   /** {@link resultTail} without `,"resultType":"complete"`. */
   metaTail(version: string): string {
     return this.resultTail(version).slice(',"resultType":"complete"'.length);

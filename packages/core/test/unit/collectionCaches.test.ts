@@ -84,6 +84,14 @@ describe('per-collection list caches', () => {
     expect(two.payloads.listPage('tools', V)!.object).not.toBe(before[1]);
   });
 
+  it('the modern serverInfo members are built once and name the server', () => {
+    const decl = declaration();
+    const members = decl.payloads.serverMetaMembers('2026-07-28');
+    expect(JSON.parse(`{${members}}`)).toEqual({ 'io.modelcontextprotocol/serverInfo': { name: 'cached', version: '1.0.0' } });
+    decl.addTool('e');
+    expect(decl.payloads.serverMetaMembers('2026-07-28')).toBe(members);
+  });
+
   it('initialize follows every collection: rebuilt after a change, reused while none happens', () => {
     const decl = declaration();
     const first = decl.toInitializeResult(V);

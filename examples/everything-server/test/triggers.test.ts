@@ -25,34 +25,28 @@ describe.each([
   decl.onChange((change) => changes.push(change));
   beforeEach(() => (changes.length = 0));
 
-  it('test_trigger_tool_change adds the dynamic tool at the end, then removes it; nothing before it moves', async () => {
-    const before = (await client.listTools()).tools.map((t) => t.name);
-    expect(before).not.toContain(DYNAMIC_TOOL);
-    expect((await client.callTool('test_trigger_tool_change')).text).toBe(`added ${DYNAMIC_TOOL}`);
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual([...before, DYNAMIC_TOOL]);
-    expect((await client.callTool(DYNAMIC_TOOL)).text).toBe('This tool was added at runtime by test_trigger_tool_change.');
-    expect((await client.callTool('test_trigger_tool_change')).text).toBe(`removed ${DYNAMIC_TOOL}`);
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(before);
-    await expect(client.callTool(DYNAMIC_TOOL)).rejects.toMatchObject({ code: -32602 });
-    expect(changes).toEqual([
-      { type: 'listChanged', list: 'tools' },
-      { type: 'listChanged', list: 'tools' },
-    ]);
+  const lists = {
+    tools: { trigger: 'test_trigger_tool_change', item: DYNAMIC_TOOL, names: async () => (await client.listTools()).tools.map((t) => t.name), use: async () => (await client.callTool(DYNAMIC_TOOL)).text },
+    prompts: { trigger: 'test_trigger_prompt_change', item: DYNAMIC_PROMPT, names: async () => (await client.listPrompts()).prompts.map((p) => p.name), use: async () => (await client.getPrompt(DYNAMIC_PROMPT)).text },
+  } as const;
+
+  it.each(['tools', 'prompts'] as const)('the %s trigger adds its item at the end (served), then removes it (unknown again); nothing before it moves; one listChanged each', async (list) => {
+    const { trigger, item, names, use } = lists[list];
+    const before = await names();
+    expect(before).not.toContain(item);
+    expect((await client.callTool(trigger)).text).toBe(`added ${item}`);
+    expect(await names()).toEqual([...before, item]);
+    expect(await use()).toBe(`This ${list === 'tools' ? 'tool' : 'prompt'} was added at runtime by ${trigger}.`);
+    expect((await client.callTool(trigger)).text).toBe(`removed ${item}`);
+    expect(await names()).toEqual(before);
+    await expect(use()).rejects.toMatchObject({ code: -32602 });
+    expect(changes).toEqual(Array(2).fill({ type: 'listChanged', list }));
   });
 
-  it('test_trigger_prompt_change adds the dynamic prompt at the end (served by prompts/get), then removes it', async () => {
-    const before = (await client.listPrompts()).prompts.map((p) => p.name);
-    expect((await client.callTool('test_trigger_prompt_change')).text).toBe(`added ${DYNAMIC_PROMPT}`);
-    expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual([...before, DYNAMIC_PROMPT]);
-    expect((await client.getPrompt(DYNAMIC_PROMPT)).text).toBe('This prompt was added at runtime by test_trigger_prompt_change.');
-    expect((await client.callTool('test_trigger_prompt_change')).text).toBe(`removed ${DYNAMIC_PROMPT}`);
-    expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(before);
-    await expect(client.getPrompt(DYNAMIC_PROMPT)).rejects.toMatchObject({ code: -32602 });
-    // added a second time, the prompt is served by the procedure registered the first time
-    await client.callTool('test_trigger_prompt_change');
+  it('the prompt added a second time is served by the procedure registered the first time', async () => {
+    for (let i = 0; i < 3; i++) await client.callTool('test_trigger_prompt_change');
     expect((await client.getPrompt(DYNAMIC_PROMPT)).text).toBe('This prompt was added at runtime by test_trigger_prompt_change.');
     await client.callTool('test_trigger_prompt_change');
-    expect(changes).toEqual(Array(4).fill({ type: 'listChanged', list: 'prompts' }));
   });
 
   it('test_trigger_resource_update {uri} emits resourceUpdated for that URI; an empty uri is an isError result', async () => {

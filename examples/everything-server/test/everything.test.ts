@@ -85,6 +85,10 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
           'confirm_delete',
           'multi_input',
           'test_tool_with_task',
+          // the live-list triggers (src/triggers.ts)
+          'test_trigger_tool_change',
+          'test_trigger_prompt_change',
+          'test_trigger_resource_update',
         ].sort(),
       );
       for (const tool of tools) expect(tool.description).toMatch(/\S/);
@@ -240,8 +244,8 @@ describe('--page-size', () => {
         names.push(...page.tools.map((t) => t.name));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
-      expect(pages).toEqual([4, 4, 4, 4, 4, 4, 4, 4, 4, 3]);
-      expect(new Set(names).size).toBe(39);
+      expect(pages).toEqual([4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 2]);
+      expect(new Set(names).size).toBe(42);
       await expect(client.listTools({ cursor: 'not-a-cursor' })).rejects.toThrow(/-32602|stale cursor/);
     } finally {
       await client.close();

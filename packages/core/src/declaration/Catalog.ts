@@ -1,8 +1,9 @@
 /**
- * Catalog: what a server serves — its tools, resources, resource templates and prompts — with the list
- * payloads cut into pages when `pageSize` is set, cached by (kind, profile, page) in one
- * {@link PayloadCache}. Each item is published into the one invalidation mechanism when it is
- * added, so any later change of it (or of a type it refers to) makes the cached pages stale.
+ * Catalog: what a server serves — one {@link Collection} per kind of item (its tools, resources,
+ * resource templates and prompts), each listed in pages and cached on its own, so a change to
+ * one kind rebuilds that list and nothing else. Items are added, removed, enabled and disabled at
+ * any time, serving included; each change to what a list shows is reported once through
+ * `onListChanged` (templates count as `resources`, as `notifications/resources/list_changed` does).
  */
 import { Tool } from './Tool';
 import { Resource } from './Resource';
@@ -10,20 +11,17 @@ import { ResourceTemplate } from './ResourceTemplate';
 import { Prompt } from './Prompt';
 import { schemaArguments } from './promptArguments';
 import type { PromptOptions } from './promptArguments';
-import { decodeCursor, encodeCursor, fingerprint } from './cursor';
-import { PayloadCache } from './PayloadCache';
-import type { CachedPayload, PayloadKind } from './PayloadCache';
+import { Collection } from './Collection';
+import type { CatalogEntry } from './CatalogEntry';
 import { describe } from '../schema/Property';
 import type { SchemaDialect } from '../schema/Type';
-import type { ProtocolProfile } from '../protocol/profile';
+import type { ListKind as ChangedList } from '../notifications/CatalogChange';
 import { UI_MIME_TYPE } from '../protocol/apps';
 import { APP_RESOURCE_UI_KEYS, checkAppResourceUi, isUiUri } from './appUi';
 import type { AppResourceOptions } from './appUi';
 
-/** The kinds of list a catalog serves. */
-export type ListKind = Extract<PayloadKind, 'tools' | 'resources' | 'resourceTemplates' | 'prompts'>;
-
 const TOOL_NAME = /^[A-Za-z0-9_.\-/]{1,64}$/;
+
 
 /** A URI (or template) has a scheme and no whitespace. */
 function checkUri(what: string, uri: unknown): void {
@@ -31,106 +29,137 @@ function checkUri(what: string, uri: unknown): void {
   if (!/^[A-Za-z][A-Za-z0-9+.-]*:\S*$/.test(uri) || uri.length > 2048) throw new RangeError(`${what}: expected an absolute URI (scheme:…, no spaces, at most 2048 characters), got ${JSON.stringify(uri)}`);
 }
 
-/** A catalog of tools, listed in pages. */
+/** A name is 1-64 characters of `A-Z a-z 0-9 _ - . /`. */
+function checkName(what: string, noun: string, name: unknown): void {
+  if (typeof name !== 'string') throw new TypeError(`${what}: expected a string ${noun} name, got ${describe(name)}`);
+  if (!TOOL_NAME.test(name)) throw new RangeError(`${what}: expected a ${noun} name of 1-64 characters A-Z a-z 0-9 _ - . /, got ${JSON.stringify(name)}`);
+}
+
+/** The collections of a catalog, one per kind of item, each named after the member of its list result. */
+export interface CatalogLists {
+  readonly tools: Collection<Tool>;
+  readonly resources: Collection<Resource>;
+  readonly resourceTemplates: Collection<ResourceTemplate>;
+  readonly prompts: Collection<Prompt>;
+}
+
+/** The kinds of list a catalog serves. */
+export type ListKind = keyof CatalogLists;
+
+/** A catalog of tools, resources, resource templates and prompts, each listed in pages. */
 export class Catalog {
-  /** The payloads built from this catalog (and from what a declaration adds to them). */
-  readonly cache = new PayloadCache();
-  private readonly _tools: Tool[] = [];
-  private readonly byName = new Map<string, Tool>();
-  private readonly _resources: Resource[] = [];
-  private readonly byUri = new Map<string, Resource>();
-  private readonly _templates: ResourceTemplate[] = [];
-  private readonly _prompts: Prompt[] = [];
-  private readonly promptsByName = new Map<string, Prompt>();
+  /** One collection per kind of item. */
+  readonly lists: CatalogLists;
+  /** The same collections, in list order. */
+  private readonly ordered: readonly Collection<CatalogEntry>[];
 
-  /** @param pageSize - items per list page; `undefined`: one page holds all. */
-  constructor(readonly pageSize?: number) {}
+  /**
+   * @param pageSize - items per list page; `undefined`: one page holds all.
+   * @param onListChanged - called once per change to what a list shows (an item added, removed, enabled or disabled).
+   */
+  constructor(
+    readonly pageSize?: number,
+    onListChanged: (list: ChangedList) => void = () => undefined,
+  ) {
+    // each list: its result member, the capability it declares, the list its changes are reported under (templates count as resources)
+    const list = <T extends CatalogEntry>(kind: ListKind, capability: ChangedList): Collection<T> => new Collection<T>(kind, capability, pageSize, () => onListChanged(capability));
+    this.lists = {
+      tools: list('tools', 'tools'),
+      resources: list('resources', 'resources'),
+      resourceTemplates: list('resourceTemplates', 'resources'),
+      prompts: list('prompts', 'prompts'),
+    };
+    this.ordered = [this.lists.tools, this.lists.resources, this.lists.resourceTemplates, this.lists.prompts];
+  }
 
-  /** The tools in insertion order. */
+  /** The capabilities the catalog declares, in list order: each collection's, once it held an item (tools are always declared). */
+  get capabilities(): readonly ChangedList[] {
+    const held = this.ordered.filter((list) => list.everHeld || list === this.lists.tools);
+    return [...new Set(held.map((list) => list.capability))];
+  }
+
+  /** The collection of list `kind`. */
+  list(kind: ListKind): Collection<CatalogEntry> {
+    return this.lists[kind];
+  }
+
+  /** A revision of the whole catalog: it moves whenever any collection's does (what `initialize` and `server/discover` are built from). */
+  get revision(): number {
+    let sum = 0;
+    for (const list of this.ordered) sum += list.revision.value;
+    return sum;
+  }
+
+  /** The tools in insertion order, enabled or not. */
   get tools(): readonly Tool[] {
-    return this._tools;
+    return this.lists.tools.all;
   }
 
   /** Adds a tool (see `ToolDeclaration.addTool`), after `configure` has set it up (a throw adds nothing). */
   addTool(name: string, description: string, dialect: SchemaDialect = 'default', configure?: (tool: Tool<[]>) => void): Tool<[]> {
-    if (typeof name !== 'string') throw new TypeError(`addTool: expected a string tool name, got ${describe(name)}`);
-    if (!TOOL_NAME.test(name)) {
-      throw new RangeError(`addTool: expected a tool name of 1-64 characters A-Z a-z 0-9 _ - . /, got ${JSON.stringify(name)}`);
-    }
-    if (this.byName.has(name)) throw new RangeError(`addTool: duplicate tool name "${name}"`);
+    checkName('addTool', 'tool', name);
+    if (this.lists.tools.has(name)) throw new RangeError(`addTool: duplicate tool name "${name}"`);
     if (typeof description !== 'string') throw new TypeError(`addTool "${name}": expected a string description, got ${describe(description)}`);
     const tool = new Tool<[]>(name, description, dialect);
     configure?.(tool);
-    this._tools.push(tool);
-    this.byName.set(name, tool);
-    tool.publish();
-    return tool;
+    return this.lists.tools.add(tool) as Tool<[]>;
   }
 
-  /** The tool with this name, or `undefined`. */
+  /** The enabled tool with this name, or `undefined` (the look-up of a `tools/call`). */
   getTool(name: string): Tool | undefined {
-    return this.byName.get(name);
+    return this.lists.tools.find(name);
   }
 
-  /** The prompts in insertion order. */
+  /** The prompts in insertion order, enabled or not. */
   get prompts(): readonly Prompt[] {
-    return this._prompts;
+    return this.lists.prompts.all;
   }
 
   /** Adds a prompt (see `ToolDeclaration.addPrompt`). */
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   addPrompt(name: string, description: string, options?: PromptOptions): Prompt<{}> {
-    if (typeof name !== 'string') throw new TypeError(`addPrompt: expected a string prompt name, got ${describe(name)}`);
-    if (!TOOL_NAME.test(name)) throw new RangeError(`addPrompt: expected a prompt name of 1-64 characters A-Z a-z 0-9 _ - . /, got ${JSON.stringify(name)}`);
-    if (this.promptsByName.has(name)) throw new RangeError(`addPrompt: duplicate prompt name "${name}"`);
+    checkName('addPrompt', 'prompt', name);
+    if (this.lists.prompts.has(name)) throw new RangeError(`addPrompt: duplicate prompt name "${name}"`);
     if (typeof description !== 'string') throw new TypeError(`addPrompt "${name}": expected a string description, got ${describe(description)}`);
-    const prompt = new Prompt(name, description, schemaArguments(`addPrompt "${name}"`, options));
-    this._prompts.push(prompt);
-    this.promptsByName.set(name, prompt);
-    prompt.publish();
-    return prompt;
+    return this.lists.prompts.add(new Prompt(name, description, schemaArguments(`addPrompt "${name}"`, options)));
   }
 
-  /** The prompt with this name, or `undefined`. */
+  /** The enabled prompt with this name, or `undefined` (the look-up of a `prompts/get`). */
   getPrompt(name: string): Prompt | undefined {
-    return this.promptsByName.get(name);
+    return this.lists.prompts.find(name);
   }
 
-  /** Whether any prompt is declared (then `prompts` is advertised). */
+  /** Whether a prompt was ever declared (then `prompts` is advertised, and stays advertised when they are removed). */
   get hasPrompts(): boolean {
-    return this._prompts.length > 0;
+    return this.capabilities.includes('prompts');
   }
 
   /** Whether a prompt argument or a template variable has a completion function (then `completions` is advertised). */
   get hasCompletions(): boolean {
-    return this._prompts.some((p) => p.hasCompletions) || this._templates.some((t) => t.hasCompletions);
+    return this.lists.prompts.all.some((p) => p.hasCompletions) || this.lists.resourceTemplates.all.some((t) => t.hasCompletions);
   }
 
-  /** The template whose text is `uriTemplate`, or `undefined`. */
+  /** The enabled template whose text is `uriTemplate`, or `undefined`. */
   getTemplate(uriTemplate: string): ResourceTemplate | undefined {
-    return this._templates.find((t) => t.uriTemplate === uriTemplate);
+    return this.lists.resourceTemplates.find(uriTemplate);
   }
 
-  /** The static resources in insertion order. */
+  /** The static resources in insertion order, enabled or not. */
   get resources(): readonly Resource[] {
-    return this._resources;
+    return this.lists.resources.all;
   }
 
-  /** The resource templates in insertion order. */
+  /** The resource templates in insertion order, enabled or not. */
   get resourceTemplates(): readonly ResourceTemplate[] {
-    return this._templates;
+    return this.lists.resourceTemplates.all;
   }
 
   /** Adds a static resource (see `ToolDeclaration.addResource`). */
   addResource(uri: string, name: string): Resource {
     checkUri('addResource', uri);
-    if (this.byUri.has(uri)) throw new RangeError(`addResource: duplicate resource URI "${uri}"`);
+    if (this.lists.resources.has(uri)) throw new RangeError(`addResource: duplicate resource URI "${uri}"`);
     if (typeof name !== 'string' || !name) throw new TypeError(`addResource "${uri}": expected a non-empty name, got ${describe(name)}`);
-    const resource = new Resource(uri, name);
-    this._resources.push(resource);
-    this.byUri.set(uri, resource);
-    resource.publish();
-    return resource;
+    return this.lists.resources.add(new Resource(uri, name));
   }
 
   /** Adds an MCP Apps view (see `ToolDeclaration.addAppResource`). */
@@ -151,81 +180,32 @@ export class Catalog {
   /** Adds a resource template (see `ToolDeclaration.addResourceTemplate`). */
   addResourceTemplate(uriTemplate: string, name: string): ResourceTemplate {
     checkUri('addResourceTemplate', uriTemplate);
-    if (this._templates.some((t) => t.uriTemplate === uriTemplate)) throw new RangeError(`addResourceTemplate: duplicate template "${uriTemplate}"`);
+    if (this.lists.resourceTemplates.has(uriTemplate)) throw new RangeError(`addResourceTemplate: duplicate template "${uriTemplate}"`);
     if (typeof name !== 'string' || !name) throw new TypeError(`addResourceTemplate "${uriTemplate}": expected a non-empty name, got ${describe(name)}`);
-    const template = new ResourceTemplate(uriTemplate, name);
-    this._templates.push(template);
-    template.publish();
-    return template;
+    return this.lists.resourceTemplates.add(new ResourceTemplate(uriTemplate, name));
   }
 
-  /** The static resource with this URI, or `undefined`. */
+  /** The enabled static resource with this URI (listed or not), or `undefined` (the look-up of a `resources/read`). */
   getResource(uri: string): Resource | undefined {
-    return this.byUri.get(uri);
+    return this.lists.resources.find(uri);
   }
 
-  /** The first template `uri` matches (in declaration order) and its bound variables, or `undefined`. */
+  /** The first enabled template `uri` matches (in declaration order) and its bound variables, or `undefined`. */
   findTemplate(uri: string): { template: ResourceTemplate; args: unknown[] | string } | undefined {
-    for (const template of this._templates) {
+    for (const template of this.lists.resourceTemplates.served) {
       const args = template.bind(uri);
       if (args !== undefined) return { template, args };
     }
     return undefined;
   }
 
-  /** Whether anything but tools is declared (then `resources` is advertised). */
+  /** Whether a resource or template was ever declared (then `resources` is advertised, and stays advertised when they are removed). */
   get hasResources(): boolean {
-    return this._resources.length > 0 || this._templates.length > 0;
+    return this.capabilities.includes('resources');
   }
 
   /** Whether an MCP Apps view or a tool with one is declared (then the extension is advertised). */
   get hasApps(): boolean {
-    return this._tools.some((tool) => tool.ui !== undefined) || this._resources.some((resource) => resource.ui !== undefined || resource.mimeType === UI_MIME_TYPE);
-  }
-
-  /** The first index of the page `cursor` names in list `kind` (0 without one), or `undefined` for a cursor this list never issued. */
-  pageStart(kind: ListKind, cursor: string | undefined): number | undefined {
-    if (cursor === undefined) return 0;
-    const size = this.pageSize;
-    if (!size) return undefined;
-    const start = decodeCursor(cursor, this.fingerprintOf(kind));
-    return start !== undefined && start > 0 && start < this.itemsOf(kind).length && start % size === 0 ? start : undefined;
-  }
-
-  /**
-   * The cached page of list `kind` starting at `start` for `profile`: the entries, `nextCursor`
-   * on every page but the last, then the members `tail` adds for the version (the modern result
-   * fields), in that order.
-   */
-  page<T extends object>(kind: ListKind, profile: ProtocolProfile, start: number, tail: (profile: ProtocolProfile) => object | undefined): CachedPayload<T> {
-    return this.cache.get(kind, profile, start, () => {
-      const items = this.itemsOf(kind);
-      const end = this.pageSize ? start + this.pageSize : items.length;
-      const result: Record<string, unknown> = { [kind]: items.slice(start, end).map((item) => item.toListEntry(profile)) };
-      if (end < items.length) result.nextCursor = encodeCursor(end, this.fingerprintOf(kind));
-      return Object.assign(result, tail(profile)) as T;
-    });
-  }
-
-  private itemsOf(kind: ListKind): readonly (Tool | Resource | ResourceTemplate | Prompt)[] {
-    switch (kind) {
-      case 'tools':
-        return this._tools;
-      case 'resources':
-        return this.cache.derived('listed:resources', () => this._resources.filter((r) => r.listed));
-      case 'resourceTemplates':
-        return this._templates;
-      case 'prompts':
-        return this._prompts;
-    }
-  }
-
-  private keysOf(kind: ListKind): readonly string[] {
-    return this.itemsOf(kind).map((item) => (item instanceof Tool || item instanceof Prompt ? item.name : item instanceof Resource ? item.uri : item.uriTemplate));
-  }
-
-  /** The fingerprint of list `kind` (its keys in order and the page size), valid for this revision. */
-  private fingerprintOf(kind: ListKind): string {
-    return this.cache.derived(`fingerprint:${kind}`, () => fingerprint(this.keysOf(kind), this.pageSize ?? 0));
+    return this.tools.some((tool) => tool.ui !== undefined) || this.resources.some((resource) => resource.ui !== undefined || resource.mimeType === UI_MIME_TYPE);
   }
 }

@@ -11,7 +11,7 @@
  * name to `string` (optional ones optional); `ServiceDefinition.registerPrompt` types the
  * procedure's `args` from it (with a schema: its output type).
  */
-import { Published } from '../schema/revision';
+import { CatalogEntry } from './CatalogEntry';
 import { describe } from '../schema/Property';
 import type { ProtocolProfile } from '../protocol/profile';
 import { brand } from '../brand';
@@ -53,7 +53,7 @@ export const ARGUMENT_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** A prompt of a {@link ToolDeclaration}. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export class Prompt<A extends object = {}> extends Published {
+export class Prompt<A extends object = {}> extends CatalogEntry {
   private readonly _arguments: PromptArgument[] = [];
   private _title?: string;
   private _icons?: readonly Icon[];
@@ -78,6 +78,11 @@ export class Prompt<A extends object = {}> extends Published {
       this._schema = declared.schema;
       this._arguments.push(...declared.arguments);
     }
+  }
+
+  /** @internal Its name: what its collection finds it by. */
+  get key(): string {
+    return this.name;
   }
 
   /** What a prompts/get acts on: a prompt (the kind of a request's target). */

@@ -47,7 +47,7 @@ export class Resource extends ResourceEntry {
   }
 
   /** Whether `resources/list` lists it (a view only a tool points at may be left out). */
-  get listed(): boolean {
+  override get listed(): boolean {
     return this._listed;
   }
 
@@ -87,11 +87,19 @@ export class Resource extends ResourceEntry {
     return this;
   }
 
-  /** Leaves the resource out of `resources/list` (it is still read by its URI). */
+  /** Leaves the resource out of `resources/list` (it is still read by its URI); a change emits one `listChanged` for `resources`. */
   setListed(listed: boolean): this {
-    this._listed = listed === true;
-    this.changed();
+    const next = listed === true;
+    if (next === this._listed) return this;
+    const wasShown = this.enabled && this._listed;
+    this._listed = next;
+    this.listingChanged(wasShown);
     return this;
+  }
+
+  /** @internal Its URI: what its collection finds it by. */
+  get key(): string {
+    return this.uri;
   }
 
   /** @internal This resource's `resources/list` entry with the fields `profile`'s version defines. */

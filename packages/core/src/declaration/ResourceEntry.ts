@@ -4,7 +4,7 @@
  * read needs — each written in `resources/list` and `resources/templates/list` only for the
  * versions that define it.
  */
-import { Published } from '../schema/revision';
+import { CatalogEntry } from './CatalogEntry';
 import { describe } from '../schema/Property';
 import { scopeList } from '../auth/scopes';
 import type { ProtocolProfile } from '../protocol/profile';
@@ -34,7 +34,7 @@ export interface ResourceEntryFields {
 }
 
 /** A resource or resource template of a declaration. */
-export abstract class ResourceEntry extends Published {
+export abstract class ResourceEntry extends CatalogEntry {
   private _title?: string;
   private _description?: string;
   private _mimeType?: string;

@@ -53,6 +53,11 @@ export class ResourceTemplate extends ResourceEntry {
     return this.template.text;
   }
 
+  /** @internal Its template text: what its collection finds it by. */
+  get key(): string {
+    return this.template.text;
+  }
+
   /** The variable names in template order (the procedure's positional arguments). */
   get variables(): readonly string[] {
     return this.template.variables;

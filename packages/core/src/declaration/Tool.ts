@@ -13,7 +13,8 @@ import { Property, checkPropertyArgs, describe } from '../schema/Property';
 import { ObjectType, propertiesSchema } from '../schema/ObjectType';
 import { NullableType } from '../schema/NullableType';
 import { isHeaderToken } from '../protocol/headers';
-import { Published } from '../schema/revision';
+import type { Revision } from '../schema/revision';
+import { CatalogEntry } from './CatalogEntry';
 import type { ContentType } from '../content/ContentType';
 import { textContent } from '../content/TextContent';
 import type { ProtocolProfile } from '../protocol/profile';
@@ -98,7 +99,7 @@ export interface ParamOptions {
 }
 
 /** A tool of a {@link ToolDeclaration}. */
-export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unknown> extends Published {
+export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unknown> extends CatalogEntry {
   /** Compile-time only: the parameters and output type (never set at run time). */
   declare readonly signature?: { params: P; output: O };
   private readonly _params: Property[] = [];
@@ -129,9 +130,9 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   }
 
   /** Publishing a tool (its catalog does, on `addTool`) publishes its parameters and output type. */
-  protected override publishParts(): void {
-    for (const param of this._params) param.publish();
-    this._output?.type?.publish?.();
+  protected override publishParts(into: Revision): void {
+    for (const param of this._params) param.publish(into);
+    this._output?.type?.publish?.(into);
   }
 
   /** The parameters in declaration order (the order of the procedure's positional arguments). */
@@ -189,6 +190,11 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     return this._ui;
   }
 
+  /** @internal Its name: what its collection finds it by. */
+  get key(): string {
+    return this.name;
+  }
+
   /** What a tools/call acts on: a tool (the kind of a request's target). */
   get kind(): 'tool' {
     return 'tool';
@@ -226,7 +232,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     if (options !== undefined) this.checkHeader(name, type, options);
     const property = new Property(name, type, description);
     this._params.push(property);
-    if (this.isPublished) property.publish();
+    this.publishPart(property);
     this.changed();
     return this as never;
   }
@@ -279,7 +285,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     }
     checkPropertyArgs(`Tool "${this.name}" setOutput`, 'output', type, undefined);
     this.checkOutputAllowed('setOutput');
-    if (this.isPublished) type.publish?.();
+    this.publishPart(type);
     const dialect = this.schemaDialect;
     this._output = {
       type,

@@ -1,82 +1,32 @@
 /**
- * ToolDeclaration: the declaration a server is served from — a facade over the server's
- * {@link ServerIdentity} (what `initialize`, `server/discover` and the modern results say the
- * server is) and its {@link Catalog} (the tools it serves), plus the protocol versions it
- * accepts. Each payload is built once per (kind, profile, page) in the catalog's one cache and
- * reused until something it is built from changes (`schema/revision.ts`).
+ * ToolDeclaration: the declaration a server is served from, as its author writes it — a facade
+ * over the server's {@link ServerIdentity} (who the server is), its {@link Catalog} (the tools,
+ * resources, templates and prompts it serves, changeable at runtime) and its
+ * {@link VersionPolicy} (the protocol versions it accepts). The payloads served from them are
+ * built by {@link ServerPayloads}; each catalog change is reported to `onChange` listeners.
  */
 import type { OutputOf, ParamSpec, StandardInput, Tool } from './Tool';
 import type { InferOutput, StandardSchemaV1 } from '../schema/StandardSchema';
 import type { PromptOptions } from './promptArguments';
 import type { Type } from '../schema/Type';
-import type { Resource, ResourceListEntry } from './Resource';
-import type { ResourceTemplate, ResourceTemplateListEntry } from './ResourceTemplate';
-import type { ToolListEntry } from './Tool';
-import type { Prompt, PromptListEntry } from './Prompt';
-import type { Icon } from './metadata';
+import type { Resource } from './Resource';
+import type { ResourceTemplate } from './ResourceTemplate';
+import type { Prompt } from './Prompt';
 import type { AppResourceOptions } from './appUi';
-import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../protocol/apps';
 import { Catalog } from './Catalog';
 import type { CatalogChange, CatalogChangeListener } from '../notifications/CatalogChange';
 import { ServerIdentity } from './ServerIdentity';
-import type { ServerInfo } from './ServerIdentity';
+import type { VersionPolicy } from './VersionPolicy';
+import { ServerPayloads } from './ServerPayloads';
+import type { DiscoverResult, InitializeResult, ToolsListResult } from './results';
 import { describe } from '../schema/Property';
 import type { SchemaDialect } from '../schema/Type';
 import { brand } from '../brand';
-import { LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS, isModernVersion, isVersionString, profileFor } from '../protocol/profile';
-import { META } from '../protocol/meta';
+import { LATEST_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS } from '../protocol/profile';
 import type { ProtocolProfile } from '../protocol/profile';
-import { DEFAULT_LOGGING_LEVEL, isLoggingLevel, LOGGING_LEVELS } from '../protocol/logLevels';
-import type { LoggingLevel, LoggingOptions } from '../protocol/logLevels';
-
-/** Options of a {@link ToolDeclaration}. */
-export interface ToolDeclarationOptions {
-  /** A human-readable server title, sent as `serverInfo.title` to clients that know the field (2025-06-18 and later). */
-  title?: string;
-  /** Instructions for the client's model, sent as `result.instructions` of `initialize`. */
-  instructions?: string;
-  /** Icons of the server, sent as `serverInfo.icons` to clients that know the field (2025-11-25 on). */
-  icons?: readonly Icon[];
-  /** The server's website, sent as `serverInfo.websiteUrl` (2025-11-25 on). */
-  websiteUrl?: string;
-  /**
-   * Tools per `tools/list` page (default: all on one page). With it, each page but the last
-   * carries an opaque `nextCursor`; cursors stay valid while the tool list is unchanged.
-   */
-  pageSize?: number;
-  /**
-   * 2026-07-28: how long (ms, an integer ≥ 0) a client may cache `tools/list` and
-   * `server/discover` results (`ttlMs`, default 0: revalidate every time).
-   */
-  ttlMs?: number;
-  /**
-   * 2026-07-28: who may share a cached `tools/list`/`server/discover` result (`cacheScope`,
-   * default `"private"`): `"public"` only when the list is the same for every caller.
-   */
-  cacheScope?: 'public' | 'private';
-  /** Further protocol versions to accept (`YYYY-MM-DD`); they are added to the supported set. */
-  protocolVersions?: readonly string[];
-  /**
-   * Tools may log (`context.log`): `initialize` declares the `logging` capability and
-   * `logging/setLevel` is answered. `true` applies the default level `info` where no level is
-   * set (stateless HTTP, a stdio connection before `logging/setLevel`); `{ defaultLevel }`
-   * picks another. Without it `context.log` sends nothing.
-   * @example
-   * new ToolDeclaration('demo', '1.0.0', { logging: true });
-   * new ToolDeclaration('demo', '1.0.0', { logging: { defaultLevel: 'warning' } });
-   */
-  logging?: boolean | LoggingOptions;
-  /**
-   * How the tools' schemas are written (default `'default'`: nullable primitives as
-   * `{"type":[K,"null"]}`, the seed's exact output). `'portable'` writes no `type` array and no
-   * `oneOf`: a nullable type is `{"anyOf":[<the type>, {"type":"null"}]}` — for hosts whose
-   * models reject type arrays (Gemini). Raw schemas (`setInputSchema`, `setOutputSchema`) are
-   * published as given; under `'portable'` those the portable rules reject are named once on
-   * stderr when serving starts.
-   * @example new ToolDeclaration('demo', '1.0.0', { schemaDialect: 'portable' });
-   */
-  schemaDialect?: SchemaDialect;
-}
+import type { LoggingLevel } from '../protocol/logLevels';
+import { resolveOptions } from './ToolDeclarationOptions';
+import type { ToolDeclarationOptions } from './ToolDeclarationOptions';
 
 /** The schemas of {@link ToolDeclaration.addTool}'s shorthand. */
 export interface ToolSchemas<I extends StandardSchemaV1 | undefined = StandardSchemaV1 | undefined, O extends StandardSchemaV1 | Type | undefined = StandardSchemaV1 | Type | undefined> {
@@ -84,71 +34,6 @@ export interface ToolSchemas<I extends StandardSchemaV1 | undefined = StandardSc
   input?: I;
   /** The structured output: a Standard Schema or a Type; see `Tool.setOutput`. */
   output?: O;
-}
-
-/** The `tools/list` result (one page of it). */
-export interface ToolsListResult {
-  tools: ToolListEntry[];
-  /** Present on every page but the last: pass it as `params.cursor` for the next page. */
-  nextCursor?: string;
-  /** 2026-07-28: the cache hints and result fields (see {@link ToolDeclarationOptions.ttlMs}). */
-  ttlMs?: number;
-  cacheScope?: 'public' | 'private';
-  resultType?: 'complete';
-  _meta?: Record<string, unknown>;
-}
-
-/** The `resources/list` result (one page of it); the 2026-07-28 fields as on {@link ToolsListResult}. */
-export interface ResourcesListResult extends Omit<ToolsListResult, 'tools'> {
-  resources: ResourceListEntry[];
-}
-
-/** The `resources/templates/list` result (one page of it). */
-export interface ResourceTemplatesListResult extends Omit<ToolsListResult, 'tools'> {
-  resourceTemplates: ResourceTemplateListEntry[];
-}
-
-/** The `prompts/list` result (one page of it). */
-export interface PromptsListResult extends Omit<ToolsListResult, 'tools'> {
-  prompts: PromptListEntry[];
-}
-
-/**
- * The capabilities a server declares: tools always, resources when any is declared, prompts when
- * any is declared, completions when a completion function is, logging when
- * enabled, and under `extensions` the MCP Apps key `io.modelcontextprotocol/ui`
- * (`{ mimeTypes: ["text/html;profile=mcp-app"] }`) when a view or a tool with one is declared.
- */
-export interface ServerCapabilities {
-  tools: Record<string, never>;
-  resources?: Record<string, never>;
-  prompts?: Record<string, never>;
-  completions?: Record<string, never>;
-  logging?: Record<string, never>;
-  extensions?: Record<string, Record<string, unknown>>;
-  /** 2025-11-25 (experimental tasks): what the server's tasks offer. */
-  tasks?: { list: Record<string, never>; cancel: Record<string, never>; requests: { tools: { call: Record<string, never> } } };
-}
-
-/** The `initialize` result. */
-export interface InitializeResult {
-  protocolVersion: string;
-  capabilities: ServerCapabilities;
-  serverInfo: ServerInfo;
-  instructions?: string;
-}
-
-const OPTION_NAMES = ['title', 'instructions', 'icons', 'websiteUrl', 'pageSize', 'ttlMs', 'cacheScope', 'protocolVersions', 'logging', 'schemaDialect'];
-
-/** The `server/discover` result (2026-07-28). */
-export interface DiscoverResult {
-  supportedVersions: string[];
-  capabilities: ServerCapabilities;
-  instructions?: string;
-  ttlMs: number;
-  cacheScope: 'public' | 'private';
-  resultType: 'complete';
-  _meta: { [META.serverInfo]: InitializeResult['serverInfo'] };
 }
 
 /**
@@ -164,15 +49,12 @@ export class ToolDeclaration {
   readonly identity: ServerIdentity;
   /** What the server serves, and the cache of every payload built from it. */
   readonly catalog: Catalog;
-  private readonly versions: readonly string[];
-  /** The profile of each accepted version, looked up once per request. */
-  private readonly profiles: ReadonlyMap<string, ProtocolProfile>;
-  /** The profile of each modern version served (2026-07-28 era). */
-  private readonly modernProfiles: ReadonlyMap<string, ProtocolProfile> = new Map(MODERN_PROTOCOL_VERSIONS.map((v) => [v, profileFor(v)]));
-  private readonly ttlMs: number = 0;
-  private readonly cacheScope: 'public' | 'private' = 'private';
+  /** The protocol versions this declaration accepts. */
+  readonly versionPolicy: VersionPolicy;
+  /** @internal The payloads served from the identity, the catalog and the versions. */
+  readonly payloads: ServerPayloads;
   private readonly logLevel?: LoggingLevel;
-  private readonly dialect: SchemaDialect = 'default';
+  private readonly dialect: SchemaDialect;
   private readonly changeListeners = new Set<CatalogChangeListener>();
 
   /**
@@ -186,36 +68,12 @@ export class ToolDeclaration {
   ) {
     if (typeof options !== 'object' || options === null) throw new TypeError(`ToolDeclaration: expected an options object, got ${describe(options)}`);
     this.identity = new ServerIdentity(name, version, options);
-    for (const key of Object.keys(options)) {
-      if (!OPTION_NAMES.includes(key)) throw new TypeError(`ToolDeclaration: unknown option "${key}" (known: ${OPTION_NAMES.join(', ')})`);
-    }
-    const extra = options.protocolVersions ?? [];
-    for (const v of extra) {
-      if (!isVersionString(v)) throw new TypeError(`ToolDeclaration: expected protocol versions as YYYY-MM-DD, got ${JSON.stringify(v)}`);
-      if (isModernVersion(v)) throw new RangeError(`ToolDeclaration: protocolVersions adds legacy versions; ${v} is a modern (2026-07-28 era) version`);
-      profileFor(v); // throws for a version older than every known revision
-    }
-    this.versions = Object.freeze([...new Set([...SUPPORTED_PROTOCOL_VERSIONS, ...extra])].sort().reverse());
-    this.profiles = new Map(this.versions.map((v) => [v, profileFor(v)]));
-    if (options.pageSize !== undefined && (!Number.isSafeInteger(options.pageSize) || options.pageSize < 1)) {
-      throw new RangeError(`ToolDeclaration: expected pageSize to be a positive integer, got ${String(options.pageSize)}`);
-    }
-    this.catalog = new Catalog(options.pageSize);
-    if (options.ttlMs !== undefined) {
-      if (!Number.isSafeInteger(options.ttlMs) || options.ttlMs < 0) throw new RangeError(`ToolDeclaration: expected ttlMs to be an integer >= 0, got ${String(options.ttlMs)}`);
-      this.ttlMs = options.ttlMs;
-    }
-    if (options.cacheScope !== undefined) {
-      if (options.cacheScope !== 'public' && options.cacheScope !== 'private') throw new TypeError(`ToolDeclaration: expected cacheScope "public" or "private", got ${JSON.stringify(options.cacheScope)}`);
-      this.cacheScope = options.cacheScope;
-    }
-    this.logLevel = loggingOption(options.logging);
-    if (options.schemaDialect !== undefined) {
-      if (options.schemaDialect !== 'default' && options.schemaDialect !== 'portable') {
-        throw new TypeError(`ToolDeclaration: expected schemaDialect "default" or "portable", got ${JSON.stringify(options.schemaDialect)}`);
-      }
-      this.dialect = options.schemaDialect;
-    }
+    const settings = resolveOptions(options);
+    this.versionPolicy = settings.versions;
+    this.catalog = new Catalog(settings.pageSize, (list) => this.emitChange({ type: 'listChanged', list }));
+    this.logLevel = settings.logLevel;
+    this.dialect = settings.dialect;
+    this.payloads = new ServerPayloads(this.identity, this.catalog, this.versionPolicy, settings);
   }
 
   /** How the tools' schemas are written (see {@link ToolDeclarationOptions.schemaDialect}). */
@@ -243,15 +101,15 @@ export class ToolDeclaration {
 
   /** The protocol versions this declaration accepts, newest first. */
   get supportedVersions(): readonly string[] {
-    return this.versions;
+    return this.versionPolicy.versions;
   }
 
   /** The newest protocol version this declaration accepts. */
   get latestVersion(): string {
-    return this.versions[0];
+    return this.versionPolicy.versions[0];
   }
 
-  /** The tools in insertion order. */
+  /** The declared tools in insertion order, enabled or not (removed ones are gone). */
   get tools(): readonly Tool[] {
     return this.catalog.tools;
   }
@@ -283,17 +141,32 @@ export class ToolDeclaration {
     });
   }
 
-  /** The tool with this name, or `undefined`. */
+  /**
+   * The tool served under this name, or `undefined` — also for a disabled one (as a `tools/call`
+   * finds it; `decl.catalog.lists.tools.get(name)` finds a disabled tool too).
+   */
   getTool(name: string): Tool | undefined {
     return this.catalog.getTool(name);
   }
 
-  /** The static resources in insertion order. */
+  /**
+   * Removes the tool with this name, at any time (serving included): `tools/list` no longer lists
+   * it, a `tools/call` for it is answered as for an unknown tool (a call in flight finishes), and
+   * `onChange` listeners get one `{ type: 'listChanged', list: 'tools' }` when it was listed. Its
+   * procedure stays registered: declaring the name again serves it again. Same as `tool.remove()`.
+   * @returns `false` (and nothing happens) when no tool has this name.
+   * @example decl.removeTool('beta_search');
+   */
+  removeTool(name: string): boolean {
+    return this.catalog.lists.tools.remove(name);
+  }
+
+  /** The declared static resources in insertion order, enabled or not. */
   get resources(): readonly Resource[] {
     return this.catalog.resources;
   }
 
-  /** The resource templates in insertion order. */
+  /** The declared resource templates in insertion order, enabled or not. */
   get resourceTemplates(): readonly ResourceTemplate[] {
     return this.catalog.resourceTemplates;
   }
@@ -335,12 +208,34 @@ export class ToolDeclaration {
     return this.catalog.addResourceTemplate(uriTemplate, name);
   }
 
-  /** The static resource with this URI, or `undefined`. */
+  /** The static resource served under this URI (listed or not), or `undefined` — also for a disabled one. */
   getResource(uri: string): Resource | undefined {
     return this.catalog.getResource(uri);
   }
 
-  /** The prompts in insertion order. */
+  /**
+   * Removes the static resource at `uri`, at any time: it is no longer listed, a `resources/read`
+   * of it is answered as for an unknown resource (unless a template matches the URI), and
+   * `onChange` listeners get one `{ type: 'listChanged', list: 'resources' }` when it was listed.
+   * Same as `resource.remove()`.
+   * @returns `false` when no static resource has this URI.
+   */
+  removeResource(uri: string): boolean {
+    return this.catalog.lists.resources.remove(uri);
+  }
+
+  /**
+   * Removes the resource template whose text is `uriTemplate`, at any time: it is no longer listed
+   * by `resources/templates/list`, reads of URIs only it matched are answered as for an unknown
+   * resource, and `onChange` listeners get one `{ type: 'listChanged', list: 'resources' }`.
+   * Same as `template.remove()`.
+   * @returns `false` when no template has this text.
+   */
+  removeResourceTemplate(uriTemplate: string): boolean {
+    return this.catalog.lists.resourceTemplates.remove(uriTemplate);
+  }
+
+  /** The declared prompts in insertion order, enabled or not. */
   get prompts(): readonly Prompt[] {
     return this.catalog.prompts;
   }
@@ -374,15 +269,28 @@ export class ToolDeclaration {
     return this.catalog.addPrompt(name, description, options);
   }
 
-  /** The prompt with this name, or `undefined`. */
+  /** The prompt served under this name, or `undefined` — also for a disabled one. */
   getPrompt(name: string): Prompt | undefined {
     return this.catalog.getPrompt(name);
   }
 
   /**
+   * Removes the prompt with this name, at any time: it is no longer listed, a `prompts/get` for it
+   * is answered as for an unknown prompt, and `onChange` listeners get one
+   * `{ type: 'listChanged', list: 'prompts' }` when it was listed. Same as `prompt.remove()`.
+   * @returns `false` when no prompt has this name.
+   */
+  removePrompt(name: string): boolean {
+    return this.catalog.lists.prompts.remove(name);
+  }
+
+  /**
    * Subscribes to this declaration's changes: a list changed (an item added, removed, enabled or
-   * disabled) or a resource was marked updated ({@link ToolDeclaration.resourceUpdated}). The
-   * server publishes them on its notification bus; returns the function that unsubscribes.
+   * disabled — exactly one change each, none for a no-op; templates count as `resources`) or a
+   * resource was marked updated ({@link ToolDeclaration.resourceUpdated}). Editing an item's
+   * metadata (a description, a parameter) rebuilds its list but emits nothing. The server
+   * publishes the changes on its notification bus; returns the function that unsubscribes.
+   * @example decl.onChange((change) => console.log(change)); // { type: 'listChanged', list: 'tools' }
    */
   onChange(listener: CatalogChangeListener): () => void {
     if (typeof listener !== 'function') throw new TypeError(`onChange: expected a function, got ${describe(listener)}`);
@@ -416,17 +324,17 @@ export class ToolDeclaration {
 
   /** The requested version when this declaration supports it, otherwise the latest. */
   preferredVersion(requested?: string | null): string {
-    return requested && this.versions.includes(requested) ? requested : this.versions[0];
+    return this.versionPolicy.preferred(requested);
   }
 
   /** Whether this declaration accepts `version`. */
   isSupportedVersion(version: unknown): boolean {
-    return typeof version === 'string' && this.profiles.has(version);
+    return this.versionPolicy.accepts(version);
   }
 
   /** @internal The profile of legacy `version` when this declaration accepts it, else `undefined`. */
   profileOf(version: string): ProtocolProfile | undefined {
-    return this.profiles.get(version);
+    return this.versionPolicy.profileOf(version);
   }
 
   /** The modern (2026-07-28 era) protocol versions this declaration serves, newest first. */
@@ -436,166 +344,30 @@ export class ToolDeclaration {
 
   /** @internal The profile of modern `version` when it is served, else `undefined`. */
   modernProfileOf(version: string): ProtocolProfile | undefined {
-    return this.modernProfiles.get(version);
+    return this.versionPolicy.modernProfileOf(version);
   }
 
-  /** The `server/discover` result for a modern version (computed once; treat it as read-only). */
+  /** The `server/discover` result for a modern version (computed once per catalog change; treat it as read-only). */
   toDiscoverResult(version = MODERN_PROTOCOL_VERSIONS[0]): DiscoverResult {
-    return this.discoverPayload(version).object;
-  }
-
-  /** @internal The JSON text of {@link toDiscoverResult}. */
-  discoverJson(version: string): string {
-    return this.discoverPayload(version).json;
-  }
-
-  /**
-   * @internal What the modern era appends to every result object (`tools/call` included):
-   * `,"resultType":"complete","_meta":{serverInfo}` — JSON text to put before its closing brace.
-   */
-  metaTail(version: string): string {
-    return this.resultTail(version).slice(',"resultType":"complete"'.length);
-  }
-
-  /** @internal The serverInfo member of the modern `_meta` (`"io.modelcontextprotocol/serverInfo":{…}`), for a result that writes its own `_meta`. */
-  serverMetaMembers(version: string): string {
-    const profile = this.anyProfile(version);
-    return this.catalog.cache.get('serverMetaMembers', profile, 0, () => JSON.stringify(this.serverMeta(profile)).slice(1, -1)).json;
-  }
-
-  /** @internal {@link metaTail} with `,"resultType":"complete"` before it. */
-  resultTail(version: string): string {
-    const profile = this.anyProfile(version);
-    return this.catalog.cache.get('tail', profile, 0, () => `,"resultType":"complete","_meta":${JSON.stringify(this.serverMeta(profile))}`).json;
+    return this.payloads.discover(version).object;
   }
 
   /**
    * The `tools/list` result for `protocolVersion` — its first page, or the page `cursor` names
-   * (computed once; treat it as read-only).
+   * (computed once per change of the tools; treat it as read-only).
    * @throws RangeError for an unknown or stale cursor.
    */
   toToolsList(protocolVersion?: string, cursor?: string): ToolsListResult {
-    const version = protocolVersion !== undefined && this.modernProfiles.has(protocolVersion) ? protocolVersion : this.preferredVersion(protocolVersion);
-    const page = this.toolsListPage(version, cursor);
+    const version = protocolVersion !== undefined && this.versionPolicy.isModern(protocolVersion) ? protocolVersion : this.preferredVersion(protocolVersion);
+    const page = this.payloads.listPage<ToolsListResult>('tools', version, cursor);
     if (page === undefined) throw new RangeError(`toToolsList: unknown or stale cursor ${JSON.stringify(cursor)}`);
     return page.object;
   }
 
-  /** The `initialize` result for the version negotiated from `protocolVersion` (computed once; treat it as read-only). */
+  /** The `initialize` result for the version negotiated from `protocolVersion` (computed once per catalog change; treat it as read-only). */
   toInitializeResult(protocolVersion?: string | null): InitializeResult {
-    return this.initializePayload(this.preferredVersion(protocolVersion)).object;
+    return this.payloads.initialize(this.preferredVersion(protocolVersion)).object;
   }
-
-  /**
-   * @internal One `tools/list` page for a supported version: its JSON text and, when it is
-   * large, its UTF-8 bytes encoded once (writing it is then a copy, not an encode);
-   * `undefined` for an unknown or stale cursor.
-   */
-  toolsListPage(version: string, cursor?: string): { object: ToolsListResult; json: string; bytes?: Uint8Array } | undefined {
-    const start = this.catalog.pageStart('tools', cursor);
-    return start === undefined ? undefined : this.catalog.page<ToolsListResult>('tools', this.anyProfile(version), start, (profile) => this.listTail(profile));
-  }
-
-  /** @internal One `resources/list` page (as {@link toolsListPage}); `undefined` for an unknown or stale cursor. */
-  resourcesListPage(version: string, cursor?: string): { object: ResourcesListResult; json: string; bytes?: Uint8Array } | undefined {
-    const start = this.catalog.pageStart('resources', cursor);
-    return start === undefined ? undefined : this.catalog.page<ResourcesListResult>('resources', this.anyProfile(version), start, (profile) => this.listTail(profile));
-  }
-
-  /** @internal One `prompts/list` page (as {@link toolsListPage}); `undefined` for an unknown or stale cursor. */
-  promptsListPage(version: string, cursor?: string): { object: PromptsListResult; json: string; bytes?: Uint8Array } | undefined {
-    const start = this.catalog.pageStart('prompts', cursor);
-    return start === undefined ? undefined : this.catalog.page<PromptsListResult>('prompts', this.anyProfile(version), start, (profile) => this.listTail(profile));
-  }
-
-  /** @internal One `resources/templates/list` page; `undefined` for an unknown or stale cursor. */
-  resourceTemplatesListPage(version: string, cursor?: string): { object: ResourceTemplatesListResult; json: string; bytes?: Uint8Array } | undefined {
-    const start = this.catalog.pageStart('resourceTemplates', cursor);
-    return start === undefined ? undefined : this.catalog.page<ResourceTemplatesListResult>('resourceTemplates', this.anyProfile(version), start, (profile) => this.listTail(profile));
-  }
-
-  /**
-   * @internal What a `resources/read` result ends with on `version`: nothing on legacy versions;
-   * on 2026-07-28 the cache hints, `resultType` and the serverInfo `_meta` (JSON text starting with a comma).
-   */
-  readTail(version: string): string {
-    const profile = this.anyProfile(version);
-    if (!profile.resultFields) return '';
-    return this.catalog.cache.get('tail', profile, 1, () => `,${JSON.stringify(this.listTail(profile)).slice(1, -1)}`).json;
-  }
-
-  /** @internal The JSON text of {@link toInitializeResult} for a supported version. */
-  initializeJson(version: string): string {
-    return this.initializePayload(version).json;
-  }
-
-  private initializePayload(version: string): { object: InitializeResult; json: string } {
-    const profile = this.profiles.get(version) ?? profileFor(version);
-    return this.catalog.cache.get('initializeResult', profile, 0, () => {
-      const result: InitializeResult = { protocolVersion: version, capabilities: this.capabilities(false, profile.experimentalTasks), serverInfo: this.identity.serverInfo(profile) };
-      if (this.identity.instructions) result.instructions = this.identity.instructions;
-      return result;
-    });
-  }
-
-  private discoverPayload(version: string): { object: DiscoverResult; json: string } {
-    const profile = this.anyProfile(version);
-    return this.catalog.cache.get('discover', profile, 0, () => ({
-      supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
-      capabilities: this.capabilities(true),
-      ...(this.identity.instructions ? { instructions: this.identity.instructions } : {}),
-      ttlMs: this.ttlMs,
-      cacheScope: this.cacheScope,
-      resultType: 'complete' as const,
-      _meta: this.serverMeta(profile),
-    }));
-  }
-
-  /**
-   * The capabilities of `initialize` and `server/discover`: what the catalog serves, and logging
-   * when enabled; when a tool supports tasks, `server/discover` (`modern`) names the tasks
-   * extension and a 2025-11-25 `initialize` (`experimentalTasks`) declares `tasks`.
-   */
-  private capabilities(modern = false, experimentalTasks = false): ServerCapabilities {
-    const capabilities: ServerCapabilities = { tools: {} };
-    if (this.catalog.hasResources) capabilities.resources = {};
-    if (this.catalog.hasPrompts) capabilities.prompts = {};
-    if (this.catalog.hasCompletions) capabilities.completions = {};
-    if (this.logLevel) capabilities.logging = {};
-    if (this.catalog.hasApps) capabilities.extensions = { ...capabilities.extensions, [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } };
-    const tasks = (modern || experimentalTasks) && this.catalog.tools.some((tool) => tool.taskSupport !== 'forbidden');
-    if (tasks && modern) capabilities.extensions = { ...capabilities.extensions, 'io.modelcontextprotocol/tasks': {} };
-    if (tasks && experimentalTasks) capabilities.tasks = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
-    return capabilities;
-  }
-
-  /** The members a list result ends with on versions that have the 2026 result fields. */
-  private listTail(profile: ProtocolProfile): object | undefined {
-    if (!profile.resultFields) return undefined;
-    return { ttlMs: this.ttlMs, cacheScope: this.cacheScope, resultType: 'complete', _meta: this.serverMeta(profile) };
-  }
-
-  private serverMeta(profile: ProtocolProfile): DiscoverResult['_meta'] {
-    return { [META.serverInfo]: this.identity.serverInfo(profile) };
-  }
-
-  /** The profile of any version a payload may be asked for (accepted legacy, modern, or a known one). */
-  private anyProfile(version: string): ProtocolProfile {
-    return this.profiles.get(version) ?? this.modernProfiles.get(version) ?? profileFor(version);
-  }
-}
-
-/** The default level of the `logging` option, `undefined` when logging is off. */
-function loggingOption(option: unknown): LoggingLevel | undefined {
-  if (option === undefined || option === false) return undefined;
-  if (option === true) return DEFAULT_LOGGING_LEVEL;
-  if (typeof option !== 'object' || option === null || Array.isArray(option)) {
-    throw new TypeError(`ToolDeclaration: expected option logging to be a boolean or { defaultLevel }, got ${describe(option)}`);
-  }
-  for (const key of Object.keys(option)) if (key !== 'defaultLevel') throw new TypeError(`ToolDeclaration: unknown logging option "${key}" (known: defaultLevel)`);
-  const level = (option as LoggingOptions).defaultLevel ?? DEFAULT_LOGGING_LEVEL;
-  if (!isLoggingLevel(level)) throw new RangeError(`ToolDeclaration: expected logging.defaultLevel to be one of ${LOGGING_LEVELS.join(', ')}, got ${JSON.stringify(level)}`);
-  return level;
 }
 
 brand(ToolDeclaration, 'ToolDeclaration');

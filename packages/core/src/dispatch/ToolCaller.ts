@@ -9,7 +9,6 @@ import { InputUnavailableError } from '../remoting/InputUnavailableError';
 import { JsonRpcFault } from '../faults/JsonRpcFault';
 import { McpError } from '../faults/McpError';
 import { ErrorCodes } from '../faults/ErrorCodes';
-import { schemaRevision } from '../schema/revision';
 import { decompose } from '../content/decompose';
 import type { ContentFormatter } from '../content/ContentType';
 import { isToolError } from '../remoting/ToolError';
@@ -325,7 +324,7 @@ export class ToolCaller {
 
   /** The compiled plan of the request's (resolved) tool. */
   private plan(tool: Tool): ToolPlan {
-    const revision = schemaRevision();
+    const revision = this.decl.catalog.lists.tools.revision.value;
     if (this.plans.revision !== revision) this.plans = { revision, byTool: new WeakMap() };
     let plan = this.plans.byTool.get(tool);
     if (!plan) {
@@ -345,7 +344,7 @@ export class ToolCaller {
     if (isToolError(value)) return toolErrorReply(id, value.message);
     if (!isResultMeta(value) || !value.members) return this.write(id, plan, isResultMeta(value) ? value.value : value, profile, '', 'all');
     const modern = profile.resultFields;
-    const server = modern ? this.decl.serverMetaMembers(profile.version) : '';
+    const server = modern ? this.decl.payloads.serverMetaMembers(profile.version) : '';
     return this.write(id, plan, value.value, profile, `"_meta":{${value.members}${server ? `,${server}` : ''}},`, modern ? 'resultType' : 'all');
   }
 

@@ -48,13 +48,13 @@ const MODERN: EraRules = Object.freeze({
 function modernTail(stamp: ResultReply['stamp'], version: string, decl: ToolDeclaration): string {
   switch (stamp) {
     case 'all':
-      return decl.resultTail(version);
+      return decl.payloads.resultTail(version);
     case 'meta':
-      return decl.metaTail(version);
+      return decl.payloads.metaTail(version);
     case 'resultType':
       return RESULT_TYPE;
     case 'cacheable':
-      return decl.readTail(version);
+      return decl.payloads.readTail(version);
   }
 }
 

@@ -2,6 +2,7 @@
 import { Type, JsonSchema, SchemaDialect, baseSchema } from './Type';
 import { describe } from './Property';
 import { brand } from '../brand';
+import type { Revision } from './revision';
 
 /** A composed schema type describing a JSON array. */
 export class ArrayType<T = unknown> extends Type<T[]> {
@@ -16,8 +17,8 @@ export class ArrayType<T = unknown> extends Type<T[]> {
   }
 
   /** Publishing a composed type publishes the type it wraps. */
-  protected override publishParts(): void {
-    this.items.publish?.();
+  protected override publishParts(into: Revision): void {
+    this.items.publish?.(into);
   }
 
   /** `{"type":"array", description?, "items"}`. */

@@ -3,6 +3,7 @@ import { Type, JsonSchema, SchemaDialect, baseSchema } from './Type';
 import { EnumType } from './EnumType';
 import { describe } from './Property';
 import { brand } from '../brand';
+import type { Revision } from './revision';
 
 /** A composed schema type accepting `null` or a value of the inner type. */
 export class NullableType<T = unknown> extends Type<T | null> {
@@ -20,8 +21,8 @@ export class NullableType<T = unknown> extends Type<T | null> {
   }
 
   /** Publishing a composed type publishes the type it wraps. */
-  protected override publishParts(): void {
-    this.inner.publish?.();
+  protected override publishParts(into: Revision): void {
+    this.inner.publish?.(into);
   }
 
   /**

@@ -5,6 +5,7 @@
 import { Type, JsonSchema, SchemaDialect, TypeOf, baseSchema } from './Type';
 import { Property, checkPropertyArgs } from './Property';
 import { brand } from '../brand';
+import type { Revision } from './revision';
 
 /** `T` with the members named `K` made optional. */
 export type WithOptional<T, K extends PropertyKey> = Omit<T, K> & Partial<Pick<T, Extract<keyof T, K>>> extends infer U ? { [M in keyof U]: U[M] } : never;
@@ -39,7 +40,7 @@ export class ObjectType<M extends object = {}> extends Type<M> {
     if (this.getProperty(name)) throw new RangeError(`ObjectType.addProperty: duplicate property "${name}"`);
     const property = new Property(name, type, description);
     this._properties.push(property);
-    if (this.isPublished) property.publish();
+    this.publishPart(property);
     this.changed();
     return this as never;
   }
@@ -60,8 +61,8 @@ export class ObjectType<M extends object = {}> extends Type<M> {
   }
 
   /** Publishing an object type publishes its properties (and their types). */
-  protected override publishParts(): void {
-    for (const property of this._properties) property.publish();
+  protected override publishParts(into: Revision): void {
+    for (const property of this._properties) property.publish(into);
   }
 
   /** The property with this name, or `undefined`. */

@@ -12,6 +12,9 @@ export class PrimitiveType<T = unknown> extends Type<T> {
     super();
   }
 
+  /** A primitive never changes: publishing it records nothing (the singletons would otherwise collect every collection that uses them). */
+  override publish(): void {}
+
   /** `{"type": kind}` plus the description when non-empty. */
   toSchema(description?: string): JsonSchema {
     return baseSchema(this.typeId, description);

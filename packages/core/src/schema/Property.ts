@@ -4,6 +4,7 @@
  */
 import type { Type } from './Type';
 import { Published } from './revision';
+import type { Revision } from './revision';
 
 /** A named, typed, optionally described member of an object schema or a tool's parameter list. */
 export class Property extends Published {
@@ -23,8 +24,8 @@ export class Property extends Published {
   }
 
   /** Publishing a property publishes its type. */
-  protected override publishParts(): void {
-    this.type.publish?.();
+  protected override publishParts(into: Revision): void {
+    this.type.publish?.(into);
   }
 
   /** Whether the member must be present. New properties are required. */

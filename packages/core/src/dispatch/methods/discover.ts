@@ -5,6 +5,6 @@ import type { RequestHandler } from './Handler';
 import type { MethodDescriptor } from './MethodDescriptor';
 import { METHOD } from '../../protocol/methodNames';
 
-const handle: RequestHandler = ({ id, profile }, { decl }) => answer(resultResponse(id, decl.discoverJson(profile.version)));
+const handle: RequestHandler = ({ id, profile }, { decl }) => answer(resultResponse(id, decl.payloads.discover(profile.version).json));
 
 export const discover: MethodDescriptor = { method: METHOD.discover, eras: ['modern'], handle };

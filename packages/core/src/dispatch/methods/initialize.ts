@@ -22,7 +22,7 @@ const handle: RequestHandler = (request, { decl }) => {
   const version = decl.preferredVersion(typeof requested === 'string' ? requested : undefined);
   context.session?.negotiated(version);
   if (isObject(params?.capabilities)) context.session?.initialized(Object.freeze({ ...params.capabilities }));
-  return answer(resultResponse(id, decl.initializeJson(version)));
+  return answer(resultResponse(id, decl.payloads.initialize(version).json));
 };
 
 export const initialize: MethodDescriptor = { method: METHOD.initialize, eras: ['legacy'], handle };

@@ -11,11 +11,9 @@ import { resultOpening, resultResponse } from '../jsonRpc';
 import { isObject } from '../../guards';
 import { answer } from '../DispatchResult';
 import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
+import type { ListKind } from '../../declaration/Catalog';
 import { permittedPageJson } from '../permittedTools';
 import type { RequestHandler } from './Handler';
-
-/** One page of a list: its object, JSON text and (when large) bytes; `undefined` for an unknown or stale cursor. */
-export type PageOf = (decl: ToolDeclaration, version: string, cursor: string | undefined) => { object: object; json: string; bytes?: Uint8Array } | undefined;
 
 /** How a list is filtered by authorization: the member holding its entries and the scopes of an entry by name. */
 export interface ScopedEntries {
@@ -23,14 +21,14 @@ export interface ScopedEntries {
   readonly scopesOf: (decl: ToolDeclaration, name: string) => readonly string[] | undefined;
 }
 
-/** The handler of a list whose pages `pageOf` gives (`what`: how its stale-cursor message names it). */
-export function listHandler(pageOf: PageOf, what = 'list', scoped?: ScopedEntries): RequestHandler {
+/** The handler of list `kind` (`what`: how its stale-cursor message names it). */
+export function listHandler(kind: ListKind, what = 'list', scoped?: ScopedEntries): RequestHandler {
   return ({ id, params, profile, context }, { decl }) => {
     const cursor = isObject(params) ? params.cursor : undefined;
     if (cursor !== undefined && typeof cursor !== 'string') {
       return errorReply(id, ErrorCodes.InvalidParams, `Invalid params: cursor must be a string, got ${cursor === null ? 'null' : typeof cursor}`);
     }
-    const page = pageOf(decl, profile.version, cursor);
+    const page = decl.payloads.listPage(kind, profile.version, cursor);
     if (!page) return errorReply(id, ErrorCodes.InvalidParams, `Invalid params: unknown or stale cursor (the ${what} may have changed; list again without a cursor)`);
     const access = context.access;
     const permitted = scoped && access?.listOnlyPermittedTools ? permittedPageJson(page.object as never, scoped.key, (name) => scoped.scopesOf(decl, name), access) : undefined;

@@ -13,5 +13,5 @@ export const promptsList: MethodDescriptor = {
   method: METHOD.promptsList,
   eras: ['legacy', 'modern'],
   offered: (decl) => decl.catalog.hasPrompts,
-  handle: listHandler((decl, version, cursor) => decl.promptsListPage(version, cursor), 'prompt list', { key: 'prompts', scopesOf: (decl, name) => decl.getPrompt(name)?.scopes }),
+  handle: listHandler('prompts', 'prompt list', { key: 'prompts', scopesOf: (decl, name) => decl.getPrompt(name)?.scopes }),
 };

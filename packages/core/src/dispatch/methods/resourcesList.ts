@@ -11,12 +11,12 @@ export const resourcesList: MethodDescriptor = {
   method: METHOD.resourcesList,
   eras: ['legacy', 'modern'],
   offered: (decl) => decl.catalog.hasResources,
-  handle: listHandler((decl, version, cursor) => decl.resourcesListPage(version, cursor)),
+  handle: listHandler('resources'),
 };
 
 export const resourceTemplatesList: MethodDescriptor = {
   method: METHOD.resourceTemplatesList,
   eras: ['legacy', 'modern'],
   offered: (decl) => decl.catalog.hasResources,
-  handle: listHandler((decl, version, cursor) => decl.resourceTemplatesListPage(version, cursor)),
+  handle: listHandler('resourceTemplates'),
 };

@@ -11,5 +11,5 @@ import { METHOD } from '../../protocol/methodNames';
 export const toolsList: MethodDescriptor = {
   method: METHOD.toolsList,
   eras: ['legacy', 'modern'],
-  handle: listHandler((decl, version, cursor) => decl.toolsListPage(version, cursor), 'tool list', { key: 'tools', scopesOf: (decl, name) => decl.getTool(name)?.scopes }),
+  handle: listHandler('tools', 'tool list', { key: 'tools', scopesOf: (decl, name) => decl.getTool(name)?.scopes }),
 };

@@ -57,21 +57,30 @@ function program(file: string): string {
   return join(__dirname, '..', '..', 'dist', 'cold', file);
 }
 
-const SPECS: Readonly<Record<ColdServerId, ColdServerSpec>> = {
-  'node-stdio': { id: 'node-stdio', label: 'Node, hand-written loop (floor)', transport: 'stdio', era: 'legacy', floor: true, program: program('nodeStdio.js') },
-  'toolwire-stdio': { id: 'toolwire-stdio', label: 'toolwire serveStdio', transport: 'stdio', era: 'legacy', program: program('toolwireStdio.js') },
-  'sdk-stdio': { id: 'sdk-stdio', label: 'MCP SDK 1.x StdioServerTransport', transport: 'stdio', era: 'legacy', program: program('sdkStdio.js') },
-  'sdk2-stdio': { id: 'sdk2-stdio', label: 'MCP SDK v2 StdioServerTransport', transport: 'stdio', era: 'legacy', program: program('sdk2Stdio.js') },
-  'tmcp-stdio': { id: 'tmcp-stdio', label: 'tmcp 1.20 StdioTransport', transport: 'stdio', era: 'legacy', program: program('tmcpStdio.js') },
-  'fastmcp-stdio': { id: 'fastmcp-stdio', label: 'fastmcp stdio', transport: 'stdio', era: 'legacy', program: program('fastmcpStdio.js') },
-  'node-http': { id: 'node-http', label: 'node:http, hand-written (floor)', transport: 'http', era: 'legacy', floor: true, program: program('nodeHttp.js') },
-  'toolwire-http': { id: 'toolwire-http', label: 'toolwire mcpHandler/node:http', transport: 'http', era: 'modern', program: program('toolwireHttp.js') },
-  'toolwire-express': { id: 'toolwire-express', label: 'toolwire mcpRouter/Express', transport: 'http', era: 'modern', program: program('toolwireExpress.js') },
-  'sdk-express': { id: 'sdk-express', label: 'MCP SDK 1.x stateless/Express', transport: 'http', era: 'legacy', program: program('sdkExpress.js') },
-  'sdk2-http': { id: 'sdk2-http', label: 'MCP SDK v2 createMcpHandler/node:http', transport: 'http', era: 'modern', program: program('sdk2Http.js') },
-  'tmcp-http': { id: 'tmcp-http', label: 'tmcp 1.20 HttpTransport/node:http', transport: 'http', era: 'modern', program: program('tmcpHttp.js') },
-  'fastmcp-http': { id: 'fastmcp-http', label: 'fastmcp stateless httpStream', transport: 'http', era: 'legacy', program: program('fastmcpHttp.js') },
-};
+/** A spec from its table row: id, label, era of the call, program file; the transport is the id's suffix, the floors are Node's own. */
+function spec(id: ColdServerId, label: string, era: 'legacy' | 'modern', file: string): ColdServerSpec {
+  return { id, label, transport: id.endsWith('-stdio') ? 'stdio' : 'http', era, floor: id.startsWith('node-') || undefined, program: program(file) };
+}
+
+const SPECS: Readonly<Record<ColdServerId, ColdServerSpec>> = Object.fromEntries(
+  (
+    [
+      ['node-stdio', 'Node, hand-written loop (floor)', 'legacy', 'nodeStdio.js'],
+      ['toolwire-stdio', 'toolwire serveStdio', 'legacy', 'toolwireStdio.js'],
+      ['sdk-stdio', 'MCP SDK 1.x StdioServerTransport', 'legacy', 'sdkStdio.js'],
+      ['sdk2-stdio', 'MCP SDK v2 StdioServerTransport', 'legacy', 'sdk2Stdio.js'],
+      ['tmcp-stdio', 'tmcp 1.20 StdioTransport', 'legacy', 'tmcpStdio.js'],
+      ['fastmcp-stdio', 'fastmcp stdio', 'legacy', 'fastmcpStdio.js'],
+      ['node-http', 'node:http, hand-written (floor)', 'legacy', 'nodeHttp.js'],
+      ['toolwire-http', 'toolwire mcpHandler/node:http', 'modern', 'toolwireHttp.js'],
+      ['toolwire-express', 'toolwire mcpRouter/Express', 'modern', 'toolwireExpress.js'],
+      ['sdk-express', 'MCP SDK 1.x stateless/Express', 'legacy', 'sdkExpress.js'],
+      ['sdk2-http', 'MCP SDK v2 createMcpHandler/node:http', 'modern', 'sdk2Http.js'],
+      ['tmcp-http', 'tmcp 1.20 HttpTransport/node:http', 'modern', 'tmcpHttp.js'],
+      ['fastmcp-http', 'fastmcp stateless httpStream', 'legacy', 'fastmcpHttp.js'],
+    ] as const
+  ).map(([id, label, era, file]) => [id, spec(id, label, era, file)]),
+) as Record<ColdServerId, ColdServerSpec>;
 
 /** The cold-start program with this id. */
 export function coldServer(id: ColdServerId): ColdServerSpec {

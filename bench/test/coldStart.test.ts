@@ -20,8 +20,8 @@ describe('the cold-start suite', () => {
     expect(ms).toBeGreaterThan(0);
   }, 30_000);
 
-  it('rejects a program that exits before answering', async () => {
-    await expect(coldStartOnce({ ...coldServer('node-stdio'), program: join(__dirname, 'no-such-program.js') })).rejects.toThrow(/exited \(1\) before answering/);
+  it('rejects a program that exits before answering, naming its error', async () => {
+    await expect(coldStartOnce({ ...coldServer('node-stdio'), program: join(__dirname, 'no-such-program.js') })).rejects.toThrow(/exited \(1\) before answering: Error: Cannot find module/);
   }, 30_000);
 
   it('reads the JavaScript files a process opened from an strace log, each once, failed opens left out', () => {
@@ -90,7 +90,7 @@ describe('a run of the start-up suites alone', () => {
 
   it('fills the cold-start and bundle-size tables and leaves the Performance table of the full run', () => {
     const file = join(dir, 'run.json');
-    const saved = { date: '2026-12-06T13:00:00.000Z', command: 'npm run bench -- --only=cold,bundle', machine: { node: 'v20.20.2', os: 'Linux 6', cpus: 2, memoryMB: 4096 }, seconds: 60, coldStart: run(), bundles: [{ id: 'toolwire-stdio', bytes: 3000, gzipBytes: 1024, inputs: 100, schemaBytes: 0, httpInputs: [] }] };
+    const saved = { date: '2026-12-06T13:00:00.000Z', command: 'npm run bench -- --only=cold,bundle', machine: { node: 'v20.20.2', os: 'Linux 6', cpus: 2, memoryMB: 4096 }, seconds: 60, load: { start: [9.5, 9, 9], end: [8, 8, 8] }, coldStart: run(), bundles: [{ id: 'toolwire-stdio', bytes: 3000, gzipBytes: 1024, inputs: 100, schemaBytes: 0, httpInputs: [] }] };
     writeFileSync(file, JSON.stringify(saved));
     const readme = join(dir, 'README.md');
     const bench = join(dir, 'bench-README.md');
@@ -101,6 +101,8 @@ describe('a run of the start-up suites alone', () => {
     expect(text).toContain(`${PERFORMANCE_BEGIN}\n\nfull run\n\n${PERFORMANCE_END}`);
     expect(text).toMatch(/\| toolwire serveStdio \| stdio \| 150 \| 150 \| 50 \| 0\.50× \| 12 \| 400 \|/);
     expect(text).toMatch(/\| toolwire serveStdio \| stdio \| 2\.9 \| 1\.0 \| – \| 0\.0 \| none \|/);
+    expect(text).toContain('**Measured under load** (a load average up to 9.5 on 2 vCPUs)');
+    expect(text).toContain('Sizes do not depend on the load.');
     expect(readFileSync(bench, 'utf8')).toBe('no markers needed: nothing is written here\n');
   });
 

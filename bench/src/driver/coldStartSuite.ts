@@ -152,6 +152,11 @@ function post(port: number, call: { body: string; headers: Record<string, string
   });
 }
 
+/** The line of a program's stderr that names its error (Node prints the source line and a caret first), else its start. */
+function lastError(stderr: string): string {
+  return (stderr.split('\n').find((line) => /^\w*Error\b|^Error:/.test(line.trim())) ?? stderr.trim()).trim().slice(0, 200);
+}
+
 /** Resolves when `child` wrote a stdout line that `done` accepts (with that line); rejects when it exits first. */
 function lineOf(child: ChildProcess, done: (line: string) => boolean): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -165,7 +170,7 @@ function lineOf(child: ChildProcess, done: (line: string) => boolean): Promise<s
       const line = lines.find(done);
       if (line !== undefined) resolve(line);
     });
-    child.once('exit', (code) => reject(new Error(`exited (${code}) before answering${err ? `: ${err.trim().slice(0, 200)}` : ''}`)));
+    child.once('exit', (code) => reject(new Error(`exited (${code}) before answering${err ? `: ${lastError(err)}` : ''}`)));
     child.once('error', reject);
   });
 }

@@ -150,9 +150,17 @@ export function performanceMarkdown(run: SavedRun): string | undefined {
 
 const ms = (v: number | undefined): string => (v === undefined || !Number.isFinite(v) ? '–' : v.toFixed(0));
 
-/** The run's facts in one sentence, for the tables that are generated apart from the Performance table. */
-function factsLine(run: SavedRun): string {
-  return `From \`${run.command}\`. ${runFacts(run).lines.join(' ')}`;
+/**
+ * The run's facts, for the tables generated apart from the Performance table; a timed run whose
+ * load average exceeded the machine's CPUs is said to be measured under load (it stretches every
+ * figure, the floor's too).
+ */
+export function factsLine(run: SavedRun, timed = true): string {
+  const facts = runFacts(run).lines.join(' ').split(' The machine may be shared')[0];
+  if (!timed) return `From \`${run.command}\`. ${facts} Sizes do not depend on the load.`;
+  const load = run.load ? Math.max(run.load.start[0], run.load.end[0]) : NaN;
+  const busy = load > run.machine.cpus ? ` **Measured under load** (a load average up to ${load.toFixed(1)} on ${run.machine.cpus} vCPUs): every figure is stretched, the floor's too — read the ratios and the time over Node.` : ' Read the ratios: the machine may be shared.';
+  return `From \`${run.command}\`. ${facts}${busy}`;
 }
 
 /** The root README's cold-start table from a run with the cold-start suite (else undefined). */
@@ -181,7 +189,7 @@ export function bundleSizeMarkdown(run: SavedRun): string | undefined {
   const kib = (v: number): string => (Number.isFinite(v) ? (v / 1024).toFixed(1) : '–');
   const sdk2 = (kind: string): number => run.bundles.find((b) => b.id === `sdk2-${kind}`)?.gzipBytes ?? NaN;
   const out = [
-    `${factsLine(run)} The 3-tool server bundled with esbuild (ES module, minified), then gzip -9; *fetch*: a Workers-style module, *stdio*: a Node program; *zod*: the minified KiB of zod inside (the peers declare their tools with it).`,
+    `${factsLine(run, false)} The 3-tool server bundled with esbuild (ES module, minified), then gzip -9; *fetch*: a Workers-style module, *stdio*: a Node program; *zod*: the minified KiB of zod inside (the peers declare their tools with it).`,
     '',
     '| server | kind | minified KiB | gzip KiB | × SDK v2 | zod KiB | core’s HTTP code inside |',
     '|---|---|---|---|---|---|---|',

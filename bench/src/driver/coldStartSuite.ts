@@ -30,6 +30,7 @@ export const COLD_SERVER_IDS = [
   'tmcp-stdio',
   'fastmcp-stdio',
   'node-http',
+  'node-express',
   'toolwire-http',
   'toolwire-express',
   'sdk-express',
@@ -48,7 +49,7 @@ export interface ColdServerSpec {
   readonly transport: 'stdio' | 'http';
   /** `modern`: the call is an MCP 2026-07-28 request (no handshake); `legacy`: 2025-11-25. */
   readonly era: 'legacy' | 'modern';
-  /** The floor: Node with a hand-written answerer, no library. */
+  /** A floor: Node (or Express) with a hand-written answerer, no MCP library; not a peer. The first of a transport is what *over Node* subtracts. */
   readonly floor?: boolean;
   readonly program: string;
 }
@@ -57,7 +58,7 @@ function program(file: string): string {
   return join(__dirname, '..', '..', 'dist', 'cold', file);
 }
 
-/** A spec from its table row: id, label, era of the call, program file; the transport is the id's suffix, the floors are Node's own. */
+/** A spec from its table row: id, label, era of the call, program file; the transport is the id's suffix, the floors are the hand-written programs. */
 function spec(id: ColdServerId, label: string, era: 'legacy' | 'modern', file: string): ColdServerSpec {
   return { id, label, transport: id.endsWith('-stdio') ? 'stdio' : 'http', era, floor: id.startsWith('node-') || undefined, program: program(file) };
 }
@@ -72,6 +73,7 @@ const SPECS: Readonly<Record<ColdServerId, ColdServerSpec>> = Object.fromEntries
       ['tmcp-stdio', 'tmcp 1.20 StdioTransport', 'legacy', 'tmcpStdio.js'],
       ['fastmcp-stdio', 'fastmcp stdio', 'legacy', 'fastmcpStdio.js'],
       ['node-http', 'node:http, hand-written (floor)', 'legacy', 'nodeHttp.js'],
+      ['node-express', 'Express 5, hand-written (its floor)', 'legacy', 'nodeExpress.js'],
       ['toolwire-http', 'toolwire mcpHandler/node:http', 'modern', 'toolwireHttp.js'],
       ['toolwire-express', 'toolwire mcpRouter/Express', 'modern', 'toolwireExpress.js'],
       ['sdk-express', 'MCP SDK 1.x stateless/Express', 'legacy', 'sdkExpress.js'],

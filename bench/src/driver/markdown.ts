@@ -178,7 +178,7 @@ export function coldStartMarkdown(run: SavedRun): string | undefined {
   ];
   for (const r of rows) {
     const t = r.spec.transport;
-    out.push(`| ${cell(r.spec.label)} | ${t} | ${ms(r.median)} | ${ms(r.p90)} | ${r.spec.floor ? '–' : ms(r.median - floor(t))} | ${Number.isFinite(r.median / sdk2(t)) ? times(r.median / sdk2(t)) : '–'} | ${r.modules ?? '–'} | ${r.bytes === undefined ? '–' : Math.round(r.bytes / 1024)} |`);
+    out.push(`| ${cell(r.spec.label)} | ${t} | ${ms(r.median)} | ${ms(r.p90)} | ${ms(r.median - floor(t))} | ${Number.isFinite(r.median / sdk2(t)) ? times(r.median / sdk2(t)) : '–'} | ${r.modules ?? '–'} | ${r.bytes === undefined ? '–' : Math.round(r.bytes / 1024)} |`);
   }
   return out.join('\n');
 }

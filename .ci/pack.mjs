@@ -40,7 +40,9 @@ function main() {
   const workspaces = names.flatMap((name) => ['--workspace', name]);
   const build = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'tsconfig.build.json'], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
-  // built just above: each package's prepack would only run the same up-to-date build again
+  const bundle = spawnSync(process.execPath, [join(ROOT, '.ci', 'bundle.mjs')], { cwd: ROOT, stdio: 'inherit' });
+  if (bundle.status !== 0) process.exit(bundle.status ?? 1);
+  // built and bundled just above: each package's prepack would only run the same up-to-date build again
   if (process.argv.includes('--publish-dry-run')) {
     npm(['publish', '--dry-run', '--ignore-scripts', ...workspaces]);
     console.log(`pack: npm publish --dry-run passed for ${names.length} packages: ${names.join(', ')}`);

@@ -1,7 +1,7 @@
 /**
  * Entry of `npm run bench [-- options]`: the HTTP suite (every server, workload and concurrency,
  * interleaved over rounds, the drills included), the stdio suite, the stdio ping-pong suite, the
- * progress suite, the dispatcher micro-benchmark, then the tables, the feature costs, the PASS/MISS
+ * progress suite, the dispatcher micro-benchmark, the cold-start and bundle-size suites, then the tables, the feature costs, the PASS/MISS
  * lines of the targets, and a JSON file in `bench/results/`; with `--markdown`, also
  * `bench/README.md`'s results section and the root README's Performance table rewritten from this run.
  */
@@ -20,6 +20,8 @@ import { writeGenerated } from './driver/markdown';
 import { runMicro, type MicroResult } from './micro/dispatcherMicro';
 import { runProgressSuite, type ProgressSample } from './driver/progressSuite';
 import { runSoak, soakReport } from './driver/soakSuite';
+import { COLD_SERVER_IDS, runColdStartSuite, type ColdStartRun } from './driver/coldStartSuite';
+import { BUNDLE_IDS, runBundleSuite, type BundleSample } from './driver/bundleSuite';
 
 const RESULTS_DIR = join(__dirname, '..', 'results');
 
@@ -63,12 +65,14 @@ async function main(argv: readonly string[]): Promise<number> {
     log('dispatcher micro-benchmark …');
     micro = runMicro({ budgetMs: options.microBudgetMs });
   }
+  const coldStart: ColdStartRun = options.sections.cold ? await runColdStartSuite({ spawns: options.coldSpawns, servers: COLD_SERVER_IDS, log }) : { samples: [], footprints: [] };
+  const bundles: BundleSample[] = options.sections.bundle ? await runBundleSuite(BUNDLE_IDS, log) : [];
 
   const settings = { pingPongWarmup: options.pingPongWarmup, progressCalls: options.progressCalls, progressConcurrency: progressOptions.concurrency };
-  const summary = summarize({ http, stdio, pingPong, progress, micro, settings });
+  const summary = summarize({ http, stdio, pingPong, progress, micro, coldStart, bundles, settings });
   console.log(summaryText(summary));
 
-  const record = { options, settings, seconds: (Date.now() - started) / 1000, load: { start: loadAtStart, end: loadavg() }, http: { rows: aggregate(http), samples: http }, stdio, pingPong, progress, micro, targets: summary.targets };
+  const record = { options, settings, seconds: (Date.now() - started) / 1000, load: { start: loadAtStart, end: loadavg() }, http: { rows: aggregate(http), samples: http }, stdio, pingPong, progress, micro, coldStart, bundles, targets: summary.targets };
   const file = writeResults(RESULTS_DIR, argv, record);
   log(`\nresults: ${file} (${Math.round((Date.now() - started) / 1000)} s)`);
   if (options.markdown) {
@@ -78,7 +82,9 @@ async function main(argv: readonly string[]): Promise<number> {
     http.some((s) => s.failure && s.server.startsWith('toolwire')) ||
     stdio.some((s) => s.failure && s.server === 'toolwire-stdio') ||
     pingPong.some((s) => s.failure && s.server.startsWith('toolwire')) ||
-    progress.some((s) => s.failure && s.server.startsWith('toolwire'));
+    progress.some((s) => s.failure && s.server.startsWith('toolwire')) ||
+    coldStart.samples.some((s) => s.failure !== undefined && s.server.startsWith('toolwire')) ||
+    bundles.some((s) => s.failure !== undefined && s.id.startsWith('toolwire'));
   return broken ? 1 : 0;
 }
 

@@ -12,7 +12,7 @@ import { costRatio, evaluateTargets, inTurnCostRatio } from '../src/driver/targe
 import { sideBySideRatio } from '../src/driver/aggregate';
 import { featureCostTable } from '../src/driver/report';
 import { BASE_HEADERS, WORKLOAD_IDS, WORKLOAD_LIST, featureWorkloads, runsWorkload, variantOf, workload, type WorkloadId } from '../src/fixture/workloads';
-import { checkInitialize, checkResourceText } from '../src/fixture/checks';
+import { checkInitialize, checkPromptText, checkResourceText } from '../src/fixture/checks';
 import { STATIC_RESOURCE, staticResourceContents } from '../src/fixture/resourceSpec';
 import { telemetrySetup } from '../src/fixture/telemetryOption';
 import { createHandRpc } from '../src/servers/handRpc';
@@ -39,6 +39,8 @@ describe('the workload table', () => {
       ['modern-call-param', 'modern-call-add'],
       ['resources-read', 'call-add'],
       ['modern-resources-read', 'modern-call-add'],
+      ['prompts-get', 'call-add'],
+      ['modern-prompts-get', 'modern-call-add'],
       ['call-telemetry', 'call-add'],
       ['task-call-memory', 'modern-call-add'],
       ['task-call-redis', 'modern-call-add'],
@@ -111,6 +113,34 @@ describe('the resources/read server variants', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('the prompts/get workloads', () => {
+  const legacy = HTTP_SERVER_IDS.filter((id) => runsWorkload(httpServer(id), 'prompts-get'));
+  const modern = HTTP_SERVER_IDS.filter((id) => runsWorkload(httpServer(id), 'modern-prompts-get'));
+
+  it('run on the servers that serve a prompt in each era, paired with tools/call add side by side on toolwire (issue 37: ≤ 1.10×)', () => {
+    expect(legacy).toEqual(['toolwire-express', 'toolwire-http', 'sdk']);
+    expect(modern).toEqual(['toolwire-express', 'toolwire-http', 'sdk2', 'tmcp']);
+    expect(variantOf('prompts-get').key).toBe('10 PROMPTS=1');
+    expect(workload('prompts-get').cost).toEqual({ baseline: 'call-add', feature: 'prompts/get of a two-argument prompt', target: { max: 1.1, source: 'issue 37' } });
+    expect(workload('prompts-get').sideBySide).toEqual([{ server: 'toolwire-http', baseline: 'call-add' }, { server: 'toolwire-express', baseline: 'call-add' }]);
+  });
+
+  it('checkPromptText takes one user text message with the sum, and nothing else', () => {
+    const get = (messages: unknown[]): string => JSON.stringify({ jsonrpc: '2.0', id: 1, result: { description: 'd', messages } });
+    const user = { role: 'user', content: { type: 'text', text: '5' } };
+    expect(checkPromptText(get([user]), 1, '5')).toBeUndefined();
+    expect(checkPromptText(get([{ ...user, role: 'assistant' }]), 1, '5')).toMatch(/user message/);
+    expect(checkPromptText(get([{ ...user, content: { type: 'text', text: '6' } }]), 1, '5')).toMatch(/expected text/);
+    expect(checkPromptText(get([user, user]), 1, '5')).toMatch(/one message/);
+    expect(checkPromptText(JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'Unknown prompt' } }), 1, '5')).toMatch(/JSON-RPC error/);
+  });
+
+  it.each([...legacy.map((id) => [id, 'prompts-get'] as const), ...modern.map((id) => [id, 'modern-prompts-get'] as const)])('%s answers %s right on its PROMPTS=1 variant', async (id, w) => {
+    const res = await sendOnce(id, w);
+    expect([res.status, workload(w).check(res.body)]).toEqual([200, undefined]);
   });
 });
 

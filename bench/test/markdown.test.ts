@@ -91,7 +91,7 @@ describe('one run writes both READMEs', () => {
   };
 
   it('renders the root table: the run facts, the ratios against the peers, every target with PASS/MISS and its ratio', () => {
-    const table = performanceMarkdown(run);
+    const table = performanceMarkdown(run) ?? '';
     expect(table).toContain('From one run of `npm run bench -- --rounds=2`. Run ended 2026-12-06 03:00 UTC; Node v20.20.2, Linux 6.18.0, 2 vCPUs (AMD EPYC 7B13), 23 GB;');
     expect(table).toContain('whole run 16 min 5 s; load average (1 / 5 / 15 min) 0.3 / 0.5 / 0.6 at the start, 1.1 / 1.1 / 0.9 at the end; toolwire at commit `0123456789ab`.');
     expect(table).toContain('Reproduce: `npm run bench -- --rounds=2 --markdown`');

@@ -339,7 +339,7 @@ describe('telemetry: the option', () => {
   });
 
   it('loads no OpenTelemetry module: the built core and a dispatch leave @opentelemetry out of the module cache', () => {
-    const core = join(__dirname, '../../packages/core/dist/index.js');
+    const core = join(__dirname, '../../packages/core/dist/cjs/index.js'); // what require('@toolwire/core') loads
     const script = `
       const c = require(${JSON.stringify(core)});
       const decl = new c.ToolDeclaration('x', '1'); decl.addTool('ping', 'p');

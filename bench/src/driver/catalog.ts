@@ -63,8 +63,8 @@ const HTTP: Readonly<Record<HttpServerId, HttpServerSpec>> = {
   fastmcp: { id: 'fastmcp', label: 'fastmcp stateless', layer: 'node:http', eras: LEGACY, program: programPath('fastmcpServer.js') },
   // tmcp answers every POST as SSE, and a legacy request without a session gets a new session:
   // it runs the drills, whose checkers read SSE and whose legacy clients initialize first, and
-  // the 2026-07-28 resources/read (no session at that era; its checker reads SSE)
-  tmcp: { id: 'tmcp', label: 'tmcp 1.20 HttpTransport', layer: 'node:http', eras: BOTH, workloads: ['drill', 'modern-drill', 'modern-resources-read'], program: programPath('tmcpHttp.js') },
+  // the 2026-07-28 resources/read and prompts/get (no session at that era; their checkers read SSE)
+  tmcp: { id: 'tmcp', label: 'tmcp 1.20 HttpTransport', layer: 'node:http', eras: BOTH, workloads: ['drill', 'modern-drill', 'modern-resources-read', 'modern-prompts-get'], program: programPath('tmcpHttp.js') },
 };
 
 const STDIO: Readonly<Record<StdioServerId, StdioServerSpec>> = {

@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import type { SavedRun } from './results';
 import { summarize, TARGETS_HEADING } from './summary';
 import { peerRatios } from './peerRatios';
+import { coldRows } from './coldStartSuite';
+import { bundleSpec } from './bundleSuite';
 
 /** `bench/README.md` (resolved the same from `src/driver` and `dist/driver`). */
 export const README = join(__dirname, '..', '..', 'README.md');
@@ -32,12 +34,20 @@ export const PERFORMANCE_BEGIN = '<!-- performance:begin -->';
 /** The line after it. */
 export const PERFORMANCE_END = '<!-- performance:end -->';
 
-/** One generated section: the file, its markers and how to render it from a run. */
+/** The lines around the root README's generated cold-start table. */
+export const COLD_START_BEGIN = '<!-- cold-start:begin -->';
+export const COLD_START_END = '<!-- cold-start:end -->';
+
+/** The lines around the root README's generated bundle-size table. */
+export const BUNDLE_SIZE_BEGIN = '<!-- bundle-size:begin -->';
+export const BUNDLE_SIZE_END = '<!-- bundle-size:end -->';
+
+/** One generated section: the file, its markers and how to render it from a run (`undefined`: the run did not measure it, the section stays). */
 export interface GeneratedSection {
   file: string;
   begin: string;
   end: string;
-  render: (run: SavedRun) => string;
+  render: (run: SavedRun) => string | undefined;
 }
 
 /** Where `--markdown` writes: `bench/README.md`'s results, the root README's Performance table. */
@@ -45,6 +55,8 @@ export function defaultSections(benchReadme = README, rootReadme = ROOT_README):
   return [
     { file: benchReadme, begin: BEGIN_MARKER, end: END_MARKER, render: resultsMarkdown },
     { file: rootReadme, begin: PERFORMANCE_BEGIN, end: PERFORMANCE_END, render: performanceMarkdown },
+    { file: rootReadme, begin: COLD_START_BEGIN, end: COLD_START_END, render: coldStartMarkdown },
+    { file: rootReadme, begin: BUNDLE_SIZE_BEGIN, end: BUNDLE_SIZE_END, render: bundleSizeMarkdown },
   ];
 }
 
@@ -84,8 +96,14 @@ function runFacts(run: SavedRun): { day: string; lines: string[] } {
   };
 }
 
-/** `bench/README.md`'s generated results section (without the markers) for one saved run. */
-export function resultsMarkdown(run: SavedRun): string {
+/** A run of the cold-start or bundle-size suites alone: it leaves the full run's results and Performance table as they are. */
+function onlyStartupSuites(run: SavedRun): boolean {
+  return run.http.length === 0 && run.stdio.length === 0 && run.micro.length === 0 && (run.bundles.length > 0 || run.coldStart.samples.length > 0);
+}
+
+/** `bench/README.md`'s generated results section (without the markers) for one saved run (undefined for a run of the start-up suites alone). */
+export function resultsMarkdown(run: SavedRun): string | undefined {
+  if (onlyStartupSuites(run)) return undefined;
   const summary = summarize(run);
   const facts = runFacts(run);
   const out = [
@@ -100,7 +118,7 @@ export function resultsMarkdown(run: SavedRun): string {
     ...block(summary.targetLines),
   ];
   if (summary.features.length) out.push('', '**Feature costs**:', '', ...block(summary.features.slice(1)));
-  const tables = [...summary.http, ...summary.stdio, ...summary.pingPong, ...summary.progress, ...summary.micro];
+  const tables = [...summary.http, ...summary.stdio, ...summary.pingPong, ...summary.progress, ...summary.micro, ...summary.coldStart, ...summary.bundles];
   if (tables.length) out.push('', '**Every table of the run**:', '', ...block(tables));
   return out.join('\n');
 }
@@ -108,8 +126,9 @@ export function resultsMarkdown(run: SavedRun): string {
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
 const times = (v: number): string => `${v >= 10 ? v.toFixed(1) : v.toFixed(2)}×`;
 
-/** The root README's generated Performance part (without the markers): run facts, ratios against the peers, every target. */
-export function performanceMarkdown(run: SavedRun): string {
+/** The root README's generated Performance part (without the markers): run facts, ratios against the peers, every target (undefined for a run of the start-up suites alone). */
+export function performanceMarkdown(run: SavedRun): string | undefined {
+  if (onlyStartupSuites(run)) return undefined;
   const summary = summarize(run);
   const facts = runFacts(run);
   const out = [
@@ -126,6 +145,60 @@ export function performanceMarkdown(run: SavedRun): string {
   }
   out.push('| target (issues 17–28) | result |', '|---|---|');
   for (const t of summary.targets) out.push(`| ${cell(t.label)} | ${t.pass === undefined ? 'N/A' : t.pass ? '**PASS**' : '**MISS**'} ${cell(t.detail)} |`);
+  return out.join('\n');
+}
+
+const ms = (v: number | undefined): string => (v === undefined || !Number.isFinite(v) ? '–' : v.toFixed(0));
+
+/**
+ * The run's facts, for the tables generated apart from the Performance table; a timed run whose
+ * load average exceeded the machine's CPUs is said to be measured under load (it stretches every
+ * figure, the floor's too).
+ */
+export function factsLine(run: SavedRun, timed = true): string {
+  const facts = runFacts(run).lines.join(' ').split(' The machine may be shared')[0];
+  if (!timed) return `From \`${run.command}\`. ${facts} Sizes do not depend on the load.`;
+  const load = run.load ? Math.max(run.load.start[0], run.load.end[0]) : NaN;
+  const busy = load > run.machine.cpus ? ` **Measured under load** (a load average up to ${load.toFixed(1)} on ${run.machine.cpus} vCPUs): every figure is stretched, the floor's too — read the ratios and the time over Node.` : ' Read the ratios: the machine may be shared.';
+  return `From \`${run.command}\`. ${facts}${busy}`;
+}
+
+/** The root README's cold-start table from a run with the cold-start suite (else undefined). */
+export function coldStartMarkdown(run: SavedRun): string | undefined {
+  const rows = coldRows(run.coldStart);
+  if (rows.length === 0) return undefined;
+  const floor = (t: string): number => rows.find((r) => r.spec.floor && r.spec.transport === t)?.median ?? NaN;
+  const sdk2 = (t: string): number => rows.find((r) => r.spec.id === (t === 'stdio' ? 'sdk2-stdio' : 'sdk2-http'))?.median ?? NaN;
+  const spawns = Math.max(...rows.map((r) => r.spawns));
+  const out = [
+    `${factsLine(run)} Spawn → first answered \`tools/call\` of a 3-tool server, ${spawns} spawns each (the servers taking turns); modules and KB: the JavaScript files the process opened before that answer.`,
+    '',
+    '| server | transport | median ms | p90 ms | over Node | × SDK v2 | modules | KB |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rows) {
+    const t = r.spec.transport;
+    out.push(`| ${cell(r.spec.label)} | ${t} | ${ms(r.median)} | ${ms(r.p90)} | ${ms(r.median - floor(t))} | ${Number.isFinite(r.median / sdk2(t)) ? times(r.median / sdk2(t)) : '–'} | ${r.modules ?? '–'} | ${r.bytes === undefined ? '–' : Math.round(r.bytes / 1024)} |`);
+  }
+  return out.join('\n');
+}
+
+/** The root README's bundle-size table from a run with the bundle-size suite (else undefined). */
+export function bundleSizeMarkdown(run: SavedRun): string | undefined {
+  if (run.bundles.length === 0) return undefined;
+  const kib = (v: number): string => (Number.isFinite(v) ? (v / 1024).toFixed(1) : '–');
+  const sdk2 = (kind: string): number => run.bundles.find((b) => b.id === `sdk2-${kind}`)?.gzipBytes ?? NaN;
+  const out = [
+    `${factsLine(run, false)} The 3-tool server bundled with esbuild (ES module, minified), then gzip -9; *fetch*: a Workers-style module, *stdio*: a Node program; *zod*: the minified KiB of zod inside (the peers declare their tools with it).`,
+    '',
+    '| server | kind | minified KiB | gzip KiB | × SDK v2 | zod KiB | core’s HTTP code inside |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const b of run.bundles) {
+    const spec = bundleSpec(b.id);
+    const http = b.id.startsWith('toolwire') ? (b.httpInputs.length ? `${b.httpInputs.length} files` : 'none') : '';
+    out.push(`| ${cell(spec.label)} | ${spec.kind} | ${kib(b.bytes)} | ${kib(b.gzipBytes)} | ${Number.isFinite(b.gzipBytes / sdk2(spec.kind)) ? times(b.gzipBytes / sdk2(spec.kind)) : '–'} | ${kib(b.schemaBytes)} | ${b.failure ? `failed: ${cell(b.failure)}` : http} |`);
+  }
   return out.join('\n');
 }
 
@@ -151,7 +224,12 @@ export function replaceResults(readme: string, section: string): string {
  * read and checked first, so a missing marker writes nothing. Returns the files written.
  */
 export function writeGenerated(run: SavedRun, sections: readonly GeneratedSection[] = defaultSections()): string[] {
-  const texts = sections.map((s) => ({ file: s.file, text: replaceBetween(readFileSync(s.file, 'utf8'), s.begin, s.end, s.render(run), s.file) }));
-  for (const { file, text } of texts) writeFileSync(file, text);
-  return texts.map((t) => t.file);
+  const texts = new Map<string, string>();
+  for (const s of sections) {
+    const section = s.render(run);
+    const text = texts.get(s.file) ?? readFileSync(s.file, 'utf8');
+    texts.set(s.file, section === undefined ? text : replaceBetween(text, s.begin, s.end, section, s.file));
+  }
+  for (const [file, text] of texts) writeFileSync(file, text);
+  return [...texts.keys()];
 }

@@ -17,7 +17,9 @@ export interface BenchOptions {
   stdioMessages: number;
   /** Measured batches of `stdioMessages` per stdio server and round. */
   stdioBatches: number;
-  sections: { http: boolean; stdio: boolean; pingpong: boolean; micro: boolean; progress: boolean };
+  sections: { http: boolean; stdio: boolean; pingpong: boolean; micro: boolean; progress: boolean; cold: boolean; bundle: boolean };
+  /** Spawns per server of the cold-start suite (the servers taking turns). */
+  coldSpawns: number;
   /** Measured round trips per stdio server and round of the ping-pong suite (after {@link pingPongWarmup}). */
   pingPongTrips: number;
   pingPongWarmup: number;
@@ -52,7 +54,8 @@ export const USAGE = `usage: npm run bench -- [options]
                           warm-up; the servers take turns in blocks of 500)
   --no-pin                leave the HTTP, stdio and ping-pong processes where the scheduler puts them (default on
                           Linux with taskset and 2+ CPUs: the load generator or client on CPU 0, the servers on CPU 1)
-  --only=http,stdio,pingpong,micro,progress  sections to run (default all)
+  --cold-spawns=N         spawns per server of the cold-start suite, the servers taking turns (default 20; --quick 5)
+  --only=http,stdio,pingpong,micro,progress,cold,bundle  sections to run (default all)
   --profile[=all]         node --cpu-prof on the toolwire servers (or all) into bench/results/profiles
   --soak[=S]              only the soak: mixed calls at c=32 for S seconds (default 600), memory start/end
   --soak-server=ID        the server soaked (default toolwire-http; toolwire-express works too)
@@ -84,7 +87,8 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     workloads: [...WORKLOAD_IDS],
     stdioMessages: 20000,
     stdioBatches: quick ? 3 : 5,
-    sections: { http: true, stdio: true, pingpong: true, micro: true, progress: true },
+    sections: { http: true, stdio: true, pingpong: true, micro: true, progress: true, cold: true, bundle: true },
+    coldSpawns: quick ? 5 : 20,
     pingPongTrips: 5000,
     pinCpus: true,
     pingPongWarmup: 5000, // toolwire's larger code path is still being optimized by V8 through the first few thousand calls
@@ -111,10 +115,11 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       case '--stdio-messages': options.stdioMessages = Math.round(positive(value, 'stdio-messages')); break;
       case '--no-pin': options.pinCpus = false; break;
       case '--pingpong': options.pingPongTrips = Math.round(positive(value, 'pingpong')); break;
+      case '--cold-spawns': options.coldSpawns = Math.round(positive(value, 'cold-spawns')); break;
       case '--stdio-batches': options.stdioBatches = Math.round(positive(value, 'stdio-batches')); break;
       case '--only': {
-        const only = list(value, ['http', 'stdio', 'pingpong', 'micro', 'progress'] as const, 'only');
-        options.sections = { http: only.includes('http'), stdio: only.includes('stdio'), pingpong: only.includes('pingpong'), micro: only.includes('micro'), progress: only.includes('progress') };
+        const only = list(value, ['http', 'stdio', 'pingpong', 'micro', 'progress', 'cold', 'bundle'] as const, 'only');
+        options.sections = { http: only.includes('http'), stdio: only.includes('stdio'), pingpong: only.includes('pingpong'), micro: only.includes('micro'), progress: only.includes('progress'), cold: only.includes('cold'), bundle: only.includes('bundle') };
         break;
       }
       case '--soak': options.soakSeconds = value === '' ? 600 : positive(value, 'soak'); break;

@@ -8,6 +8,8 @@ import type { StdioSample } from './stdioSuite';
 import type { PingPongSample } from './pingPongSuite';
 import type { ProgressSample } from './progressSuite';
 import type { MicroResult } from '../micro/dispatcherMicro';
+import type { ColdStartRun } from './coldStartSuite';
+import type { BundleSample } from './bundleSuite';
 
 /** The commit of the measured code, and whether tracked files differ from it; undefined outside a git checkout. */
 export function sourceCommit(cwd = __dirname): SavedRun['commit'] {
@@ -54,6 +56,10 @@ export interface SavedRun {
   pingPong: PingPongSample[];
   progress: ProgressSample[];
   micro: MicroResult[];
+  /** The cold-start suite (runs before 2026-12-06, or without it, have none). */
+  coldStart: ColdStartRun;
+  /** The bundle-size suite (likewise). */
+  bundles: BundleSample[];
 }
 
 /** Reads a results file back; figures the file stores as `null` (not measured) become NaN again. */
@@ -74,5 +80,7 @@ export function readResults(file: string): SavedRun {
     pingPong: list<PingPongSample>(raw.pingPong),
     progress: list<ProgressSample>(raw.progress),
     micro: list<MicroResult>(raw.micro),
+    coldStart: { samples: list((raw.coldStart as ColdStartRun | undefined)?.samples), footprints: list((raw.coldStart as ColdStartRun | undefined)?.footprints) },
+    bundles: list<BundleSample>(raw.bundles),
   };
 }

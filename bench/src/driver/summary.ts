@@ -12,6 +12,9 @@ import type { HttpSample } from './httpSuite';
 import type { StdioSample } from './stdioSuite';
 import type { PingPongSample } from './pingPongSuite';
 import { formatMicro, type MicroResult } from '../micro/dispatcherMicro';
+import { coldStartTable, type ColdStartRun } from './coldStartSuite';
+import { bundleTable, type BundleSample } from './bundleSuite';
+import { bundleTargets, coldStartTargets } from './coldTargets';
 
 /** What one run measured, as its results file holds it. */
 export interface RunSamples {
@@ -20,6 +23,10 @@ export interface RunSamples {
   pingPong: readonly PingPongSample[];
   progress: readonly ProgressSample[];
   micro: readonly MicroResult[];
+  /** The cold-start suite's spawns and footprints (absent: not run). */
+  coldStart?: ColdStartRun;
+  /** The bundle-size suite's bundles (absent: not run). */
+  bundles?: readonly BundleSample[];
   /** The run's settings the tables name: ping-pong warm-up, progress calls and clients. */
   settings: { pingPongWarmup: number; progressCalls: number; progressConcurrency: number };
 }
@@ -32,6 +39,8 @@ export interface Summary {
   pingPong: string[];
   progress: string[];
   micro: string[];
+  coldStart: string[];
+  bundles: string[];
   targets: TargetResult[];
   targetLines: string[];
 }
@@ -41,7 +50,9 @@ export const TARGETS_HEADING = 'Targets (c=32, the drills at their 50 clients; m
 
 /** Builds every part of the summary from the samples. */
 export function summarize(run: RunSamples): Summary {
-  const targets = evaluateTargets(run.http, run.stdio, run.micro, run.pingPong);
+  const coldStart = run.coldStart ?? { samples: [], footprints: [] };
+  const bundles = run.bundles ?? [];
+  const targets = [...evaluateTargets(run.http, run.stdio, run.micro, run.pingPong), ...coldStartTargets(coldStart), ...bundleTargets(bundles)];
   return {
     http: run.http.length
       ? [
@@ -56,6 +67,8 @@ export function summarize(run: RunSamples): Summary {
     pingPong: run.pingPong.length ? pingPongTable(run.pingPong, run.settings.pingPongWarmup) : [],
     progress: run.progress.length ? progressTable(run.progress, { calls: run.settings.progressCalls, concurrency: run.settings.progressConcurrency }) : [],
     micro: run.micro.length ? ['', 'Dispatcher micro-benchmark (Dispatcher.handle, in-process)', ...formatMicro(run.micro)] : [],
+    coldStart: coldStartTable(coldStart),
+    bundles: bundleTable(bundles),
     targets,
     targetLines: formatTargets(targets),
   };
@@ -63,5 +76,5 @@ export function summarize(run: RunSamples): Summary {
 
 /** The summary as the run prints it: every table, the feature costs, then the targets. */
 export function summaryText(summary: Summary): string {
-  return [...summary.http, ...summary.features, ...summary.stdio, ...summary.pingPong, ...summary.progress, ...summary.micro, '', TARGETS_HEADING, ...summary.targetLines].join('\n');
+  return [...summary.http, ...summary.features, ...summary.stdio, ...summary.pingPong, ...summary.progress, ...summary.micro, ...summary.coldStart, ...summary.bundles, '', TARGETS_HEADING, ...summary.targetLines].join('\n');
 }

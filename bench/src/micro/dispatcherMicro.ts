@@ -47,6 +47,7 @@ const CASES: readonly MicroCaseId[] = [
   'call-add',
   'call-add-zod',
   'resources-read',
+  'prompts-get',
   'call-structured',
   'call-echo',
   'list-10',

@@ -9,6 +9,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod/v4';
 import { toolSpecs, type ToolSpec } from '../fixture/toolSpecs';
 import { STATIC_RESOURCE, resourcesFromEnv } from '../fixture/resourceSpec';
+import { ADD_PROMPT, addPromptText, promptsFromEnv } from '../fixture/promptSpec';
 
 type Args = Record<string, unknown>;
 type TextResult = { content: { type: 'text'; text: string }[] };
@@ -33,10 +34,16 @@ function run(name: string, args: Args): TextResult {
 export function sdk2ServerFactory(count: number): () => McpServer {
   const tools = toolSpecs(count).map((spec) => ({ spec, schema: schemaOf(spec) }));
   const resources = resourcesFromEnv();
+  const prompts = promptsFromEnv();
+  const promptArgs = z.object({ a: z.string().describe(ADD_PROMPT.arguments[0].description), b: z.string().describe(ADD_PROMPT.arguments[1].description) });
   return () => {
     const server = new McpServer({ name: 'sdk2-bench', version: '1.0.0' });
     for (const { spec, schema } of tools) {
       server.registerTool(spec.name, { description: spec.description, inputSchema: schema }, async (args: Args) => run(spec.name, args));
+    }
+    if (prompts) {
+      // the prompts/get workloads' prompt, the SDK's documented way
+      server.registerPrompt(ADD_PROMPT.name, { description: ADD_PROMPT.description, argsSchema: promptArgs }, (args: Record<string, unknown>) => ({ messages: [{ role: 'user' as const, content: { type: 'text' as const, text: addPromptText(args) } }] }));
     }
     if (resources) {
       // the resources/read workloads' static text resource, the SDK's documented way

@@ -8,6 +8,7 @@ import * as z from 'zod/v4';
 import { STRUCTURED_TOOL, structuredFromEnv, toolSpecs, type ToolSpec } from '../fixture/toolSpecs';
 import { PROGRESS_STEPS, PROGRESS_TOOL } from '../fixture/progressWorkload';
 import { STATIC_RESOURCE, resourcesFromEnv } from '../fixture/resourceSpec';
+import { ADD_PROMPT, addPromptText, promptsFromEnv } from '../fixture/promptSpec';
 
 type Shape = Record<string, z.ZodType>;
 type Args = Record<string, unknown>;
@@ -33,6 +34,8 @@ function run(name: string, args: Args): TextResult {
 export function sdkServerFactory(count: number): () => McpServer {
   const tools = toolSpecs(count).map((spec) => ({ spec, shape: shapeOf(spec) }));
   const resources = resourcesFromEnv();
+  const prompts = promptsFromEnv();
+  const promptArgs = { a: z.string().describe(ADD_PROMPT.arguments[0].description), b: z.string().describe(ADD_PROMPT.arguments[1].description) };
   const structured = structuredFromEnv() ? { input: shapeOf(STRUCTURED_TOOL), output: { sum: z.number().int() } } : undefined;
   return () => {
     const server = new McpServer({ name: 'sdk-bench', version: '1.0.0' });
@@ -45,6 +48,10 @@ export function sdkServerFactory(count: number): () => McpServer {
         const output = { sum: (args.a as number) + (args.b as number) };
         return { content: [{ type: 'text' as const, text: JSON.stringify(output) }], structuredContent: output };
       });
+    }
+    if (prompts) {
+      // the prompts/get workloads' prompt, the SDK's documented way
+      server.registerPrompt(ADD_PROMPT.name, { description: ADD_PROMPT.description, argsSchema: promptArgs }, (args) => ({ messages: [{ role: 'user' as const, content: { type: 'text' as const, text: addPromptText(args) } }] }));
     }
     if (resources) {
       // the resources/read workloads' static text resource, the SDK's documented way

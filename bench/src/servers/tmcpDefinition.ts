@@ -10,6 +10,7 @@ import { ZodJsonSchemaAdapter } from '@tmcp/adapter-zod';
 import * as z from 'zod/v4';
 import { toolSpecs, type ToolSpec } from '../fixture/toolSpecs';
 import { STATIC_RESOURCE, resourcesFromEnv } from '../fixture/resourceSpec';
+import { ADD_PROMPT, addPromptText, promptsFromEnv } from '../fixture/promptSpec';
 
 type Args = Record<string, unknown>;
 type TextResult = { content: { type: 'text'; text: string }[] };
@@ -33,9 +34,16 @@ function run(name: string, args: Args): TextResult {
 /** A tmcp McpServer with `count` tools (add, echo, fillers), and the static resource with `RESOURCES=1`. */
 export function tmcpServer(count: number): McpServer {
   const resources = resourcesFromEnv();
-  const server = new McpServer({ name: 'tmcp-bench', version: '1.0.0', description: 'toolwire benchmark tools' }, { adapter: new ZodJsonSchemaAdapter(), capabilities: resources ? { tools: {}, resources: {} } : { tools: {} } });
+  const prompts = promptsFromEnv();
+  const capabilities = { tools: {}, ...(resources ? { resources: {} } : {}), ...(prompts ? { prompts: {} } : {}) };
+  const server = new McpServer({ name: 'tmcp-bench', version: '1.0.0', description: 'toolwire benchmark tools' }, { adapter: new ZodJsonSchemaAdapter(), capabilities });
   for (const spec of toolSpecs(count)) {
     server.tool({ name: spec.name, description: spec.description, schema: schemaOf(spec) }, async (args: Args) => run(spec.name, args));
+  }
+  if (prompts) {
+    // the prompts/get workloads' prompt, the way tmcp's README shows
+    const schema = z.object({ a: z.string().describe(ADD_PROMPT.arguments[0].description), b: z.string().describe(ADD_PROMPT.arguments[1].description) });
+    server.prompt({ name: ADD_PROMPT.name, description: ADD_PROMPT.description, schema }, async (args: Args) => ({ messages: [{ role: 'user' as const, content: { type: 'text' as const, text: addPromptText(args) } }] }));
   }
   if (resources) {
     // the resources/read workloads' static text resource, the way tmcp's README shows

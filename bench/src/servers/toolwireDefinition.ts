@@ -2,7 +2,7 @@
  * The benchmark's tools as a toolwire ToolDeclaration and ServiceDefinition (used by the
  * toolwire server programs and the dispatcher micro-benchmark). With `PROGRESS=1` it also has
  * the progress workload's tool; with `RESOURCES=1` the static resource of the resources/read
- * workloads; with `TASKS=memory|redis` (the task workloads) `add` is a task tool (the store is
+ * workloads; with `PROMPTS=1` the prompt of the prompts/get workloads; with `TASKS=memory|redis` (the task workloads) `add` is a task tool (the store is
  * made by `benchTaskStore.ts`); with `SCHEMA=zod` `add` is declared with a zod schema (the
  * Standard Schema workloads) instead of the builder.
  */
@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { PARAM_TOOL, STRUCTURED_TOOL, pageSizeFromEnv, paramFromEnv, schemaFromEnv, structuredFromEnv, tasksFromEnv, toolSpecs } from '../fixture/toolSpecs';
 import { PROGRESS_STEPS, PROGRESS_TOOL } from '../fixture/progressWorkload';
 import { STATIC_RESOURCE, resourcesFromEnv } from '../fixture/resourceSpec';
+import { ADD_PROMPT, addPromptText, promptsFromEnv } from '../fixture/promptSpec';
 
 /**
  * A declaration and procedure table with `count` tools (add, echo, fillers), in the variant
@@ -54,6 +55,11 @@ export function toolwireService(count: number, env: NodeJS.ProcessEnv = process.
     // the resources/read workloads' static text resource, answered by its read procedure (as every peer's is)
     const readme = decl.addResource(STATIC_RESOURCE.uri, STATIC_RESOURCE.name).setDescription(STATIC_RESOURCE.description).setMimeType(STATIC_RESOURCE.mimeType);
     defs.registerResource(readme, () => STATIC_RESOURCE.text);
+  }
+  if (promptsFromEnv(env)) {
+    // the prompts/get workloads' prompt, answered by its procedure as a tool call is
+    const prompt = decl.addPrompt(ADD_PROMPT.name, ADD_PROMPT.description).addArgument(ADD_PROMPT.arguments[0].name, ADD_PROMPT.arguments[0].description).addArgument(ADD_PROMPT.arguments[1].name, ADD_PROMPT.arguments[1].description);
+    defs.registerPrompt(prompt, (args) => addPromptText(args));
   }
   if (env.PROGRESS === '1') {
     // the progress workload's tool: 10 notifications/progress for the request's token, then "done"

@@ -4,7 +4,8 @@
  * routes and behind other middleware. Sub-paths are not the endpoint and fall through (404), but
  * for `/server-card` with the (experimental) `serverCard` option.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
+import { expressRouter } from './expressRouter';
 import type { ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import { nodeHandler } from './mcpHandler';
 import type { McpHttpOptions } from './McpHttpOptions';
@@ -21,7 +22,7 @@ const OWNER = Object.freeze({ name: '@toolwire/express', factory: 'mcpRouter' })
  * app.listen(3000, '127.0.0.1');
  */
 export function mcpRouter(decl: ToolDeclaration, defs: ServiceDefinition, options?: McpHttpOptions): Router {
-  const router = Router();
+  const router = expressRouter();
   const handle = nodeHandler(OWNER, decl, defs, options);
   router.all('/', handle);
   // the server card (experimental `serverCard` option): relative to where the router is mounted

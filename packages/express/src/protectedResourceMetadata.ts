@@ -4,7 +4,8 @@
  * mount at `/.well-known/oauth-protected-resource/<the endpoint's path>`, where the `401`
  * challenge of the endpoint points clients. The document and its URL come from configuration.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
+import { expressRouter } from './expressRouter';
 import { ProtectedResourceMetadata } from '@toolwire/core/http';
 import type { AuthOptions } from '@toolwire/core';
 
@@ -19,7 +20,7 @@ import type { AuthOptions } from '@toolwire/core';
  */
 export function protectedResourceMetadata(auth: AuthOptions): Router {
   const metadata = new ProtectedResourceMetadata(auth, '@toolwire/express protectedResourceMetadata');
-  const router = Router();
+  const router = expressRouter();
   router.all('/', function protectedResourceMetadata(req, res): void {
     const reply = metadata.answer(req.method);
     res.writeHead(reply.status, { ...reply.headers, 'Content-Length': Buffer.byteLength(reply.body) });

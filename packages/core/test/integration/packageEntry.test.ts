@@ -69,7 +69,7 @@ describe('@toolwire/core package entry', () => {
     ['http', 'HttpPipeline', 'NodeExchange'],
     ['task-store', 'TaskEvents', 'checkTaskInit'],
   ])('has the entry @toolwire/core/%s, for require() and import alike, with its types', (entry, first, second) => {
-    expect(pkg.exports[`./${entry}`]).toEqual({ types: `./dist/${entry}.d.ts`, default: `./dist/${entry}.js` });
+    expect(pkg.exports[`./${entry}`]).toEqual({ types: `./dist/${entry}.d.ts`, module: `./dist/esm/${entry}.js`, default: `./dist/cjs/${entry}.js` });
     expect(pkg.typesVersions['*'][entry]).toEqual([`dist/${entry}.d.ts`]);
     expect(existsSync(join(root, 'dist', `${entry}.d.ts`))).toBe(true);
     const out = node([

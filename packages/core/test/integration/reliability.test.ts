@@ -82,7 +82,7 @@ describe('two installed copies of @toolwire/core', () => {
 
   it('recognises faults, Types, declarations and definitions made by the other copy', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const other = require(join(dir, 'dist', 'index.js')) as typeof import('@toolwire/core');
+    const other = require(join(dir, 'dist', 'cjs', 'index.js')) as typeof import('@toolwire/core'); // what require('@toolwire/core') loads
     expect(other.RemotingFault).not.toBe(RemotingFault);
     const decl = new other.ToolDeclaration('s', '1');
     decl.addTool('t', 'x').addParam('a', other.integerType(), 'a');

@@ -35,6 +35,9 @@ function npm(args: string[]): string {
   });
 }
 
+/** The packages whose runtime builds `.ci/bundle.mjs` makes (dist/cjs, dist/esm). */
+const BUNDLED = ['core', 'stdio', 'express', 'fetch'];
+
 const manifest = (pkg: string) => JSON.parse(readFileSync(join(repo, 'packages', pkg, 'package.json'), 'utf8'));
 
 let packs: Map<string, string[]>;
@@ -74,12 +77,20 @@ describe.each(published)('the @toolwire/%s tarball', (pkg) => {
     expect(manifest(pkg).publishConfig).toEqual(expect.objectContaining({ access: 'public' }));
   });
 
-  it('holds the compiled entry and a declaration file beside every .js', () => {
+  it('holds the compiled entry and a declaration file for every module', () => {
     const list = files();
-    expect(list).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts']));
     const js = list.filter((f) => f.startsWith('dist/') && f.endsWith('.js'));
     expect(js.length).toBeGreaterThan(1);
-    expect(js.filter((f) => !list.includes(f.replace(/\.js$/, '.d.ts')))).toEqual([]);
+    if (!BUNDLED.includes(pkg)) {
+      expect(list).toEqual(expect.arrayContaining(['dist/index.js', 'dist/index.d.ts']));
+      expect(js.filter((f) => !list.includes(f.replace(/\.js$/, '.d.ts')))).toEqual([]);
+      return;
+    }
+    // the bundled packages (.ci/bundle.mjs): the CommonJS entries with their shared chunks, and one ES module per source file
+    expect(list).toEqual(expect.arrayContaining(['dist/cjs/index.js', 'dist/esm/index.js', 'dist/esm/package.json', 'dist/index.d.ts']));
+    const declared = (f: string): boolean => list.includes(f.replace(/^dist\/(cjs|esm)\//, 'dist/').replace(/\.js$/, '.d.ts'));
+    expect(js.filter((f) => !/^dist\/(cjs|esm)\//.test(f))).toEqual([]); // no per-file CommonJS: nothing loads it
+    expect(js.filter((f) => !f.startsWith('dist/cjs/chunks/') && !declared(f))).toEqual([]);
   });
 
   it('holds every file package.json points at (main, types, exports)', () => {

@@ -7,7 +7,7 @@
 import { PassThrough } from 'node:stream';
 import { jsonLinesAudit, MemoryRateLimitStore } from '@toolwire/core';
 import type { AuditEvent } from '@toolwire/core';
-import { as, call, ISSUER, service } from './helpers';
+import { as, call, ISSUER, service } from '../../../../../test-support/governanceService';
 
 /** Resolves once the audit queue has handed everything queued so far to the sink. */
 const drained = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -6,7 +6,7 @@
  */
 import { ErrorCodes, MemoryRateLimitStore } from '@toolwire/core';
 import type { RateLimitStore } from '@toolwire/core';
-import { as, call, service, text } from './helpers';
+import { as, call, service, text } from '../../../../../test-support/governanceService';
 
 function clock(start = 1_000_000) {
   let now = start;

@@ -7,7 +7,7 @@
 import { MemoryStateStore, ServiceDefinition, StateLimitError, StateUnavailableError, ToolDeclaration, Dispatcher, stringType } from '@toolwire/core';
 import type { CallContext } from '@toolwire/core';
 import { Session } from '@toolwire/core/transport';
-import { as, call, service, text } from './helpers';
+import { as, call, service, text } from '../../../../../test-support/governanceService';
 
 describe('ctx.state', () => {
   it('recalls what the same principal remembered, and never what another did', async () => {

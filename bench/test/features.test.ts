@@ -40,6 +40,8 @@ describe('the workload table', () => {
       ['resources-read', 'call-add'],
       ['modern-resources-read', 'modern-call-add'],
       ['call-telemetry', 'call-add'],
+      ['call-rate-limit-memory', 'call-add'],
+      ['call-rate-limit-redis', 'call-add'],
       ['task-call-memory', 'modern-call-add'],
       ['task-call-redis', 'modern-call-add'],
     ]);

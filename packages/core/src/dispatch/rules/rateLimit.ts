@@ -40,19 +40,26 @@ export function rateLimitRule(options: ResolvedRateLimit): Rule {
     name: 'rateLimit',
     concerns: (method) => method !== undefined && limits.some((limit) => !limit.methods || limit.methods.has(method.method)),
     before(request, services) {
-      const applied = limits.filter((limit) => counts(limit, request));
-      if (applied.length === 0) return undefined;
-      const caller = clientKey(request.context, trustProxy);
-      const checks = applied.map((limit): RateLimitCheck => ({ key: keyOf(limit, caller, request), windowMs: limit.windowMs, max: limit.max }));
+      let applied: CompiledLimit[] | undefined;
+      let checks: RateLimitCheck[] | undefined;
+      let caller: string | undefined;
+      for (const limit of limits) {
+        if (!counts(limit, request)) continue;
+        caller ??= clientKey(request.context, trustProxy);
+        (applied ??= []).push(limit);
+        (checks ??= []).push({ key: keyOf(limit, caller, request), windowMs: limit.windowMs, max: limit.max });
+      }
+      if (!checks) return undefined;
+      const counted = applied!;
       let decision: RateLimitDecision | Promise<RateLimitDecision>;
       try {
         decision = store.hit(checks);
       } catch (error) {
         return failed(request, services, error);
       }
-      if (!(decision instanceof Promise)) return decided(request, applied, decision);
+      if (!(decision instanceof Promise)) return decided(request, counted, decision);
       return decision.then(
-        (d) => decided(request, applied, d),
+        (d) => decided(request, counted, d),
         (error: unknown) => failed(request, services, error),
       );
     },

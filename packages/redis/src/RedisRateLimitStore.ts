@@ -12,16 +12,14 @@
  */
 import type { RedisClientType } from '@redis/client';
 import type { RateLimitCheck, RateLimitDecision, RateLimitStore } from '@toolwire/core';
-import { connectRedis } from './connectRedis';
-import type { RedisConnectionOptions } from './RedisConnectionOptions';
+import { connectStore } from './storeConnection';
+import type { StoreConnectionOptions } from './storeConnection';
 import { RATE_HIT } from './governanceScripts';
 
 /** Options of {@link RedisRateLimitStore.connect}. */
-export interface RedisRateLimitStoreOptions extends RedisConnectionOptions {
+export interface RedisRateLimitStoreOptions extends StoreConnectionOptions {
   /** The prefix of its keys; default `toolwire:rl:`. Instances that share quotas use the same one. */
   readonly keyPrefix?: string;
-  /** Receives connection errors after the first connection (default: one line on stderr). */
-  readonly onError?: (error: unknown) => void;
 }
 
 /** The default key prefix of a {@link RedisRateLimitStore}. */
@@ -41,11 +39,8 @@ export class RedisRateLimitStore implements RateLimitStore {
    * once for errors no retry mends; a `TypeError` names a bad option.
    */
   static async connect(options: RedisRateLimitStoreOptions = {}): Promise<RedisRateLimitStore> {
-    const { keyPrefix = DEFAULT_RATE_LIMIT_PREFIX, onError = reportToStderr('RedisRateLimitStore'), ...connection } = options;
-    if (typeof keyPrefix !== 'string') throw new TypeError(`RedisRateLimitStore option keyPrefix: expected a string, got ${typeof keyPrefix}`);
-    if (typeof onError !== 'function') throw new TypeError(`RedisRateLimitStore option onError: expected a function, got ${typeof onError}`);
-    const [client] = await connectRedis('RedisRateLimitStore', connection, onError);
-    return new RedisRateLimitStore(client, keyPrefix);
+    const { client, prefix } = await connectStore('RedisRateLimitStore', options, DEFAULT_RATE_LIMIT_PREFIX);
+    return new RedisRateLimitStore(client, prefix);
   }
 
   async hit(checks: readonly RateLimitCheck[]): Promise<RateLimitDecision> {
@@ -61,7 +56,3 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
-/** The default `onError` of the governance stores: one line on stderr. */
-export function reportToStderr(owner: string): (error: unknown) => void {
-  return (error) => console.error(`${owner}: ${error instanceof Error ? error.message : String(error)}`);
-}

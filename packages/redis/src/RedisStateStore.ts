@@ -11,17 +11,14 @@
  */
 import type { RedisClientType } from '@redis/client';
 import type { StateStore } from '@toolwire/core';
-import { connectRedis } from './connectRedis';
-import type { RedisConnectionOptions } from './RedisConnectionOptions';
+import { connectStore } from './storeConnection';
+import type { StoreConnectionOptions } from './storeConnection';
 import { STATE_DELETE, STATE_SET } from './governanceScripts';
-import { reportToStderr } from './RedisRateLimitStore';
 
 /** Options of {@link RedisStateStore.connect}. */
-export interface RedisStateStoreOptions extends RedisConnectionOptions {
+export interface RedisStateStoreOptions extends StoreConnectionOptions {
   /** The prefix of its keys; default `toolwire:state:`. Instances that share state use the same one. */
   readonly keyPrefix?: string;
-  /** Receives connection errors after the first connection (default: one line on stderr). */
-  readonly onError?: (error: unknown) => void;
 }
 
 /** The default key prefix of a {@link RedisStateStore}. */
@@ -36,11 +33,8 @@ export class RedisStateStore implements StateStore {
 
   /** Connects to Redis; rejects as `RedisTaskStore.connect` does. */
   static async connect(options: RedisStateStoreOptions = {}): Promise<RedisStateStore> {
-    const { keyPrefix = DEFAULT_STATE_PREFIX, onError = reportToStderr('RedisStateStore'), ...connection } = options;
-    if (typeof keyPrefix !== 'string') throw new TypeError(`RedisStateStore option keyPrefix: expected a string, got ${typeof keyPrefix}`);
-    if (typeof onError !== 'function') throw new TypeError(`RedisStateStore option onError: expected a function, got ${typeof onError}`);
-    const [client] = await connectRedis('RedisStateStore', connection, onError);
-    return new RedisStateStore(client, keyPrefix);
+    const { client, prefix } = await connectStore('RedisStateStore', options, DEFAULT_STATE_PREFIX);
+    return new RedisStateStore(client, prefix);
   }
 
   async get(owner: string, key: string): Promise<string | undefined> {

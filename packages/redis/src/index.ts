@@ -14,3 +14,4 @@ export type { RedisRateLimitStoreOptions } from './RedisRateLimitStore';
 export { RedisStateStore, DEFAULT_STATE_PREFIX } from './RedisStateStore';
 export type { RedisStateStoreOptions } from './RedisStateStore';
 export type { RedisConnectionOptions } from './RedisConnectionOptions';
+export type { StoreConnectionOptions } from './storeConnection';

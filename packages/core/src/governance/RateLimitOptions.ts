@@ -8,6 +8,7 @@ import { durationMs } from './duration';
 import { METHOD } from '../protocol/methodNames';
 import type { Duration } from './duration';
 import { MemoryRateLimitStore } from './MemoryRateLimitStore';
+import { problemOf } from './problemOf';
 import type { RateLimitStore } from './RateLimitStore';
 
 /** Whose requests one limit counts together. */
@@ -77,12 +78,7 @@ const CALL_METHODS: ReadonlySet<string> = new Set([METHOD.toolsCall, METHOD.prom
 
 /** Why `value` is not a `rateLimit` option, or `undefined` when it is one. */
 export function rateLimitProblem(value: unknown): string | undefined {
-  try {
-    resolveRateLimit(value);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
+  return problemOf(resolveRateLimit, value);
 }
 
 /**

@@ -4,6 +4,7 @@
  * connection (stdio's one user) gets state — checked once when the dispatcher is made.
  */
 import { MemoryStateStore } from './MemoryStateStore';
+import { problemOf } from './problemOf';
 import type { StateStore } from './StateStore';
 
 /** The `state` option of a dispatcher (and of every transport). */
@@ -64,10 +65,5 @@ export function resolveState(value: unknown): ResolvedState {
 
 /** Why `value` is not a `state` option, or `undefined`. */
 export function stateProblem(value: unknown): string | undefined {
-  try {
-    resolveState(value);
-    return undefined;
-  } catch (error) {
-    return (error as Error).message;
-  }
+  return problemOf(resolveState, value);
 }

@@ -543,7 +543,7 @@ export const RULES: readonly Rule[] = [
     },
   },
   {
-    name: 'tasks: with the extension, a task tool answers a CreateTaskResult, tasks/get (Mcp-Name: the task id) reaches completed with the result, and another principal sees -32602',
+    name: 'tasks: with the extension, a task tool answers a CreateTaskResult (audited with its taskId), tasks/get (Mcp-Name: the task id) reaches completed with the result, and another principal sees -32602',
     applies: (_t, p) => modern(p),
     async check(t, p) {
       const withTasks = { extensions: { [TASKS]: {} } };
@@ -554,6 +554,8 @@ export const RULES: readonly Rule[] = [
       // the factory passed the task options through to its dispatcher
       expect(task).toMatchObject({ ttlMs: TASK_OPTIONS.taskTtlMs, pollIntervalMs: TASK_OPTIONS.taskPollIntervalMs });
       const taskId = String(task.taskId);
+      await auditDrained();
+      expect(t.recorder.audit.filter((event) => event.requestId === created.reply?.id)).toEqual([expect.objectContaining({ tool: 'task_only', outcome: 'ok', taskId })]);
       const get = (extra: Partial<RequestSpec> = {}) =>
         t.send({ version: p.version, method: 'tasks/get', params: { taskId }, capabilities: withTasks, headers: { 'Mcp-Name': taskId }, ...extra });
       let seen = await get();
@@ -571,7 +573,7 @@ export const RULES: readonly Rule[] = [
     },
   },
   {
-    name: 'tasks (legacy): 2025-11-25 runs a call with params.task as a task (CreateTaskResult { task }, tasks/result answers the tool result, tasks/list has it); earlier versions answer tasks/* -32601',
+    name: 'tasks (legacy): 2025-11-25 runs a call with params.task as a task (CreateTaskResult { task }, audited with its taskId, tasks/result answers the tool result, tasks/list has it); earlier versions answer tasks/* -32601',
     applies: (_t, p) => !modern(p),
     async check(t, p) {
       if (!p.experimentalTasks) {
@@ -583,6 +585,8 @@ export const RULES: readonly Rule[] = [
       const task = created.reply?.result?.task as Record<string, unknown> | undefined;
       expect(task).toMatchObject({ status: 'working', ttl: TASK_OPTIONS.taskTtlMs, pollInterval: TASK_OPTIONS.taskPollIntervalMs });
       const taskId = String(task?.taskId);
+      await auditDrained();
+      expect(t.recorder.audit.filter((event) => event.requestId === created.reply?.id)).toEqual([expect.objectContaining({ tool: 'task_add', outcome: 'ok', taskId })]);
       const result = await t.send({ version: p.version, method: 'tasks/result', params: { taskId } });
       expect(result.reply?.result).toMatchObject({ content: [{ type: 'text', text: '42' }], isError: false, _meta: { 'io.modelcontextprotocol/related-task': { taskId } } });
       const got = await t.send({ version: p.version, method: 'tasks/get', params: { taskId } });

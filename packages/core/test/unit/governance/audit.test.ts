@@ -64,6 +64,17 @@ describe('audit', () => {
     expect(reports.map(String)).toEqual(['Error: audit: 3 events dropped (3 in all because the queue was full (maxQueue 2), 0 because the sink failed)']);
   });
 
+  it('records a tools/call the 2026-07-28 admission ladder refused as refused, rule admission, with the claimed version', async () => {
+    const events: AuditEvent[] = [];
+    const { dispatcher } = service({ audit: { sink: (event) => void events.push(event) } });
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 'm1', method: 'tools/call', params: { name: 'ping_tool', _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } } });
+    const headers: Record<string, string> = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'other_tool' };
+    const result = await dispatcher.dispatch(body, { protocolVersion: '2026-07-28', header: (name) => headers[name] });
+    expect(result.status).toBe(400);
+    await drained();
+    expect(events).toEqual([expect.objectContaining({ method: 'tools/call', tool: 'ping_tool', requestId: 'm1', outcome: 'refused', code: -32020, rule: 'admission', protocolVersion: '2026-07-28' })]);
+  });
+
   it('jsonLinesAudit writes one JSON line per event', async () => {
     const stream = new PassThrough();
     const chunks: string[] = [];

@@ -5,13 +5,39 @@
  * dispatcher's tools/call with and without a rate limit in memory. Prints µs per operation.
  * `node bench/dist/governanceMicro.js [--n=N]` (after a build).
  */
-import { createClient } from '@redis/client';
+import { connect } from 'node:net';
+import type { Socket } from 'node:net';
 import { Dispatcher, ServiceDefinition, ToolDeclaration, integerType } from '@toolwire/core';
 import type { DispatcherOptions } from '@toolwire/core';
 import { RedisRateLimitStore, RedisStateStore } from '@toolwire/redis';
 import { startRedis } from './servers/benchTaskStore';
 
 const n = Number(process.argv.find((a) => a.startsWith('--n='))?.slice(4) ?? 5000);
+
+/** A bare RESP connection that sends `PING` and resolves on `+PONG` (no client library: the floor is Redis's and the socket's alone). */
+async function pinger(url: string): Promise<{ ping(): Promise<void>; close(): void }> {
+  const { hostname, port } = new URL(url);
+  const socket: Socket = connect(Number(port), hostname);
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  socket.setNoDelay(true);
+  let waiting: (() => void) | undefined;
+  let buffered = '';
+  socket.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString('latin1');
+    if (buffered.endsWith('+PONG\r\n')) {
+      buffered = '';
+      waiting?.();
+    }
+  });
+  return {
+    ping: () =>
+      new Promise<void>((resolve) => {
+        waiting = resolve;
+        socket.write('*1\r\n$4\r\nPING\r\n');
+      }),
+    close: () => socket.destroy(),
+  };
+}
 
 async function time(label: string, op: (i: number) => Promise<unknown> | unknown): Promise<number> {
   for (let i = 0; i < Math.min(n, 500); i++) await op(i); // warm-up
@@ -30,11 +56,10 @@ function dispatcher(options: DispatcherOptions): Dispatcher {
 
 async function main(): Promise<void> {
   const url = await startRedis();
-  const raw = createClient({ url });
-  await raw.connect();
+  const raw = await pinger(url);
   const limits = await RedisRateLimitStore.connect({ url });
   const state = await RedisStateStore.connect({ url });
-  const ping = await time('Redis PING (the floor)', () => raw.ping());
+  const ping = await time('Redis PING over a bare socket (the floor)', () => raw.ping());
   const hit = await time('RedisRateLimitStore.hit (1 limit)', () => limits.hit([{ key: 'bench', windowMs: 1000, max: 1e9 }]));
   const set = await time('RedisStateStore.set', (i) => state.set('["token","bench","u",null]', `k:${i % 50}`, '"value"', 60_000, 100));
   const get = await time('RedisStateStore.get', (i) => state.get('["token","bench","u",null]', `k:${i % 50}`));
@@ -60,7 +85,8 @@ async function main(): Promise<void> {
   }
   const ratio = ratios.sort((x, y) => x - y)[3];
   console.log(`rate limit in memory: ${ratio.toFixed(3)}× a call without, in process (median of 7; over HTTP: the call-rate-limit-memory workload, target ≤ 1.05)`);
-  await Promise.all([raw.close(), limits.close(), state.close()]);
+  raw.close();
+  await Promise.all([limits.close(), state.close()]);
   process.exit(0);
 }
 

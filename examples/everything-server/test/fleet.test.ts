@@ -6,7 +6,8 @@
  * file holds exactly one JSON line per call its instance answered, refusals included. Bad flags
  * stop the server with a usage error.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +74,27 @@ describe('everything-server --redis --rate-limit --audit-log', () => {
     expect(linesB.map((event) => [event.tool, event.outcome])).toEqual([['recall', 'ok'], ['add', 'refused'], ['recall', 'ok']]);
     expect(linesB[1]).toMatchObject({ principal: { issuer: auth!.url, subject: 'ada', clientId: null }, method: 'tools/call', transport: 'http', protocolVersion: '2025-06-18', code: 429, rule: 'rateLimit' });
     expect(readFileSync(logs[0], 'utf8')).not.toContain('teal'); // no values
+  });
+
+  it('over --stdio: the connection has state, and a call past --rate-limit is a JSON-RPC 429 error (not an isError result)', async () => {
+    const child = spawn(process.execPath, [join(__dirname, '..', 'dist', 'main.js'), '--stdio', '--rate-limit', '3/1h'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const replies = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    const send = async (id: number, method: string, params: Record<string, unknown>) => {
+      child.stdin!.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+      return JSON.parse(String((await replies.next()).value)) as { result?: { content: Array<{ text: string }> }; error?: { code: number; data?: unknown } };
+    };
+    try {
+      await send(0, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'fleet-test', version: '1' } });
+      expect((await send(1, 'tools/call', { name: 'remember', arguments: { key: 'k', value: 'stdio' } })).result?.content[0].text).toBe('remembered k');
+      expect((await send(2, 'tools/call', { name: 'recall', arguments: { key: 'k' } })).result?.content[0].text).toBe('stdio');
+      expect((await send(3, 'tools/call', { name: 'add', arguments: { a: 1, b: 2 } })).result?.content[0].text).toBe('3');
+      const refused = await send(4, 'tools/call', { name: 'add', arguments: { a: 1, b: 2 } });
+      expect(refused.result).toBeUndefined();
+      expect(refused.error).toMatchObject({ code: 429, data: { retryAfterSeconds: expect.any(Number) } });
+    } finally {
+      child.stdin!.end();
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
   });
 
   it('stops with a usage error for a bad --rate-limit, or --redis and --task-store naming different servers', () => {

@@ -3,7 +3,8 @@
  * and `--audit-log`, tokens from a local authorization server: the callers' quota holds in total
  * across both instances (HTTP 429 with Retry-After past it), another caller keeps its own;
  * `remember` through A is `recall`ed through B by the same caller and by no other; each audit
- * file holds exactly one JSON line per call its instance answered, refusals included. Bad flags
+ * file holds exactly one JSON line per call its instance answered, refusals included. Over
+ * `--stdio` the connection has state and a call past the limit is a JSON-RPC 429 error. Bad flags
  * stop the server with a usage error.
  */
 import { spawn, spawnSync } from 'node:child_process';

@@ -42,6 +42,8 @@ describe('the workload table', () => {
       ['prompts-get', 'call-add'],
       ['modern-prompts-get', 'modern-call-add'],
       ['call-telemetry', 'call-add'],
+      ['call-rate-limit-memory', 'call-add'],
+      ['call-rate-limit-redis', 'call-add'],
       ['task-call-memory', 'modern-call-add'],
       ['task-call-redis', 'modern-call-add'],
     ]);

@@ -4,8 +4,8 @@
  * records), and the tokens of the protected HTTP endpoints. Every transport serves this same
  * service, so a row of the matrix differs between transports only in what the transport is.
  */
-import { ArrayType, McpError, ServiceDefinition, ToolDeclaration, booleanType, integerType, stringType } from '@toolwire/core';
-import type { AuthInfo, AuthOptions, CallContext, DispatcherOptions, ErrorInfo } from '@toolwire/core';
+import { ArrayType, McpError, MemoryRateLimitStore, ServiceDefinition, ToolDeclaration, booleanType, integerType, stringType } from '@toolwire/core';
+import type { AuditEvent, AuthInfo, AuthOptions, CallContext, DispatcherOptions, ErrorInfo } from '@toolwire/core';
 import { otelHarness } from '../telemetry/otelHarness';
 import type { OtelHarness } from '../telemetry/otelHarness';
 
@@ -41,6 +41,9 @@ export const LIMITS = Object.freeze({
   maxConcurrentCalls: 2,
   maxConcurrentCallsPerPrincipal: 1,
 });
+
+/** The rate limit of the `limited` tool: this many calls per principal per window (of the fixture's own clock). */
+export const RATE_LIMIT = Object.freeze({ window: '1m', windowMs: 60_000, max: 2 });
 
 /** The task options every transport passes through to its dispatcher (a row reads them back in a CreateTaskResult). */
 export const TASK_OPTIONS = Object.freeze({ taskTtlMs: 120_000, taskPollIntervalMs: 50 });
@@ -83,11 +86,15 @@ export interface Recorder {
   readonly ran: Map<string, number>;
   /** The telemetry option's spans (an in-memory exporter; no global context manager). */
   readonly otel: OtelHarness;
+  /** The audit option's events, in order. */
+  readonly audit: AuditEvent[];
+  /** The rate limiter's clock (ms): a row moves it on a window to start with full quotas. */
+  readonly clock: { now: number };
 }
 
 /** A fresh declaration, procedure table and recorder. */
 export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinition; recorder: Recorder } {
-  const recorder: Recorder = { gate: new Gate(), errors: [], ran: new Map(), otel: otelHarness({ global: false }) };
+  const recorder: Recorder = { gate: new Gate(), errors: [], ran: new Map(), otel: otelHarness({ global: false }), audit: [], clock: { now: 1_000_000 } };
   const count = (name: string) => recorder.ran.set(name, (recorder.ran.get(name) ?? 0) + 1);
   const decl = new ToolDeclaration('toolwire-matrix', '1.0.0');
   decl.addTool('add', 'Add two integers').addParam('a', integerType()).addParam('b', integerType());
@@ -101,6 +108,9 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
   decl.addTool('gate', 'Waits until the test opens the gate');
   decl.addTool('region', 'A string mirrored in a header').addParam('region', stringType(), 'Region', { header: 'Region' });
   decl.addTool('port', 'An integer mirrored in a header').addParam('port', integerType(), 'Port', { header: 'Port' });
+  decl.addTool('limited', 'Rate-limited per principal');
+  decl.addTool('remember', 'Remembers a value for its caller (ctx.state)').addParam('key', stringType()).addParam('value', stringType());
+  decl.addTool('recall', 'Recalls a value of its caller (ctx.state)').addParam('key', stringType());
   decl.addTool('flag', 'A boolean mirrored in a header').addParam('on', booleanType(), 'On', { header: 'Flag' });
   decl.addResource(README_URI, 'readme').setMimeType('text/plain').setContents('the matrix readme');
   decl.addResource(SECRET_URI, 'secret').setMimeType('text/plain').setScopes(['admin']);
@@ -155,6 +165,15 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
     .registerProcedure('region', (region: string) => region)
     .registerProcedure('port', (port: number) => port)
     .registerProcedure('flag', (on: boolean) => on)
+    .registerProcedure('limited', () => {
+      count('limited');
+      return 'admitted';
+    })
+    .registerProcedure('remember', async (key: string, value: string, context: CallContext) => {
+      await context.state.set(key, value);
+      return 'remembered';
+    })
+    .registerProcedure('recall', async (key: string, context: CallContext) => (await context.state.get<string>(key)) ?? '(nothing)')
     .registerResource(SECRET_URI, () => {
       count('secret');
       return 'classified';
@@ -177,7 +196,15 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
 
 /** The dispatcher options every transport gets. */
 export function matrixOptions(recorder: Recorder): DispatcherOptions {
-  return { ...LIMITS, ...TASK_OPTIONS, onError: (error, info) => recorder.errors.push({ error, info }), telemetry: recorder.otel.telemetry };
+  return {
+    ...LIMITS,
+    ...TASK_OPTIONS,
+    onError: (error, info) => recorder.errors.push({ error, info }),
+    telemetry: recorder.otel.telemetry,
+    rateLimit: { limits: [{ window: RATE_LIMIT.window, max: RATE_LIMIT.max, per: 'principal+tool', tools: ['limited'] }], store: new MemoryRateLimitStore({ now: () => recorder.clock.now }) },
+    state: { allowConnection: true }, // stdio: each connection of the matrix stands for one client
+    audit: { sink: (event) => void recorder.audit.push(event) },
+  };
 }
 
 /** The `serverCard` option of the HTTP endpoints (experimental). */

@@ -6,7 +6,7 @@
  */
 import { ErrorCodes, META, profileFor } from '@toolwire/core';
 import type { ProtocolProfile } from '@toolwire/core';
-import { LIMITS, MCP_ERROR, METADATA, README_URI, REFUSED_URI, SECRET_URI, TASK_OPTIONS } from './fixture';
+import { ISSUER, LIMITS, MCP_ERROR, METADATA, RATE_LIMIT, README_URI, REFUSED_URI, SECRET_URI, TASK_OPTIONS } from './fixture';
 import { build } from './transports';
 import type { ServerRequest, RequestSpec, Seen, Traits, Transport } from './transports';
 
@@ -48,6 +48,11 @@ const META_CAPABILITIES = META.clientCapabilities;
 
 /** The tasks extension's identifier. */
 const TASKS = 'io.modelcontextprotocol/tasks';
+
+/** Resolves once the audit queue has handed what was queued to its sink (it drains in a microtask). */
+function auditDrained(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 /** The status a transport with statuses shows; stdio has none. */
 function expectStatus(transport: Traits, seen: Seen, status: number): void {
@@ -554,7 +559,7 @@ export const RULES: readonly Rule[] = [
     },
   },
   {
-    name: 'tasks: with the extension, a task tool answers a CreateTaskResult, tasks/get (Mcp-Name: the task id) reaches completed with the result, and another principal sees -32602',
+    name: 'tasks: with the extension, a task tool answers a CreateTaskResult (audited with its taskId), tasks/get (Mcp-Name: the task id) reaches completed with the result, and another principal sees -32602',
     applies: (_t, p) => modern(p),
     async check(t, p) {
       const withTasks = { extensions: { [TASKS]: {} } };
@@ -565,6 +570,8 @@ export const RULES: readonly Rule[] = [
       // the factory passed the task options through to its dispatcher
       expect(task).toMatchObject({ ttlMs: TASK_OPTIONS.taskTtlMs, pollIntervalMs: TASK_OPTIONS.taskPollIntervalMs });
       const taskId = String(task.taskId);
+      await auditDrained();
+      expect(t.recorder.audit.filter((event) => event.requestId === created.reply?.id)).toEqual([expect.objectContaining({ tool: 'task_only', outcome: 'ok', taskId })]);
       const get = (extra: Partial<RequestSpec> = {}) =>
         t.send({ version: p.version, method: 'tasks/get', params: { taskId }, capabilities: withTasks, headers: { 'Mcp-Name': taskId }, ...extra });
       let seen = await get();
@@ -582,7 +589,7 @@ export const RULES: readonly Rule[] = [
     },
   },
   {
-    name: 'tasks (legacy): 2025-11-25 runs a call with params.task as a task (CreateTaskResult { task }, tasks/result answers the tool result, tasks/list has it); earlier versions answer tasks/* -32601',
+    name: 'tasks (legacy): 2025-11-25 runs a call with params.task as a task (CreateTaskResult { task }, audited with its taskId, tasks/result answers the tool result, tasks/list has it); earlier versions answer tasks/* -32601',
     applies: (_t, p) => !modern(p),
     async check(t, p) {
       if (!p.experimentalTasks) {
@@ -594,6 +601,8 @@ export const RULES: readonly Rule[] = [
       const task = created.reply?.result?.task as Record<string, unknown> | undefined;
       expect(task).toMatchObject({ status: 'working', ttl: TASK_OPTIONS.taskTtlMs, pollInterval: TASK_OPTIONS.taskPollIntervalMs });
       const taskId = String(task?.taskId);
+      await auditDrained();
+      expect(t.recorder.audit.filter((event) => event.requestId === created.reply?.id)).toEqual([expect.objectContaining({ tool: 'task_add', outcome: 'ok', taskId })]);
       const result = await t.send({ version: p.version, method: 'tasks/result', params: { taskId } });
       expect(result.reply?.result).toMatchObject({ content: [{ type: 'text', text: '42' }], isError: false, _meta: { 'io.modelcontextprotocol/related-task': { taskId } } });
       const got = await t.send({ version: p.version, method: 'tasks/get', params: { taskId } });
@@ -623,6 +632,60 @@ export const RULES: readonly Rule[] = [
       });
       expect(asked).toEqual([{ jsonrpc: '2.0', id: expect.stringMatching(/^toolwire-task:/), method: 'elicitation/create', params: expect.objectContaining({ message: 'Proceed?', _meta: { 'io.modelcontextprotocol/related-task': { taskId } } }) }]);
       expect(result.reply?.result).toMatchObject({ content: [{ type: 'text', text: 'asked: true' }], isError: false, _meta: { 'io.modelcontextprotocol/related-task': { taskId } } });
+    },
+  },
+  {
+    name: 'rateLimit: past its quota a principal\'s call is refused before the procedure runs — code 429 with retryAfterSeconds, HTTP 429 with Retry-After — and another principal keeps its own quota',
+    async check(t, p) {
+      t.recorder.clock.now += RATE_LIMIT.windowMs; // every quota full again
+      const before = t.recorder.ran.get('limited') ?? 0;
+      for (let i = 0; i < RATE_LIMIT.max; i++) expect(text(await t.send(call(p.version, 'limited', {}, { token: 'reader' })))).toBe('admitted');
+      const refused = await t.send(call(p.version, 'limited', {}, { id: 81, token: 'reader' }));
+      expectStatus(t, refused, 429);
+      if (t.http) expect(refused.headers['retry-after']).toBe(String(RATE_LIMIT.windowMs / RATE_LIMIT.max / 1000));
+      expect(refused.reply?.id).toBe(81);
+      expect(refused.reply?.error).toEqual({ code: ErrorCodes.RateLimited, message: expect.stringMatching(/^Rate limit exceeded: at most 2 requests per 1m per caller and tool; retry after 30 s$/), data: { retryAfterSeconds: 30 } });
+      expect(t.recorder.ran.get('limited')).toBe(before + RATE_LIMIT.max);
+      expect(text(await t.send(call(p.version, 'limited', {}, { token: 'admin' })))).toBe('admitted');
+    },
+  },
+  {
+    name: 'rateLimit: the refusal is recorded by telemetry (error.type 429) and by the audit (outcome refused, rule rateLimit)',
+    async check(t, p) {
+      t.recorder.clock.now += RATE_LIMIT.windowMs;
+      for (let i = 0; i < RATE_LIMIT.max; i++) await t.send(call(p.version, 'limited', {}, { token: 'reader' }));
+      const refused = await t.send(call(p.version, 'limited', {}, { token: 'reader' }));
+      const id = refused.reply?.id as number;
+      const spans = t.recorder.otel.spansOf(String(id));
+      expect(spans).toHaveLength(1);
+      expect(spans[0].attributes['error.type']).toBe(String(ErrorCodes.RateLimited));
+      await auditDrained();
+      expect(t.recorder.audit.filter((event) => event.requestId === id)).toEqual([expect.objectContaining({ outcome: 'refused', code: 429, rule: 'rateLimit', tool: 'limited', method: 'tools/call' })]);
+    },
+  },
+  {
+    name: 'audit: exactly one event per tools/call, resources/read and prompts/get, with the version served, the transport and the caller',
+    async check(t, p) {
+      const calls = [await t.send(call(p.version, 'add', { a: 1, b: 2 })), await t.send(read(p.version, README_URI)), await t.send(get(p.version, 'brief', { topic: 'audits' }))];
+      await auditDrained();
+      const transport = t.http ? 'http' : t.name === 'serveStdio' ? 'stdio' : 'in-process';
+      const principal = t.protected ? { issuer: ISSUER, subject: 'alice', clientId: null } : null;
+      const events = calls.map((seen) => t.recorder.audit.filter((event) => event.requestId === seen.reply?.id));
+      expect(events).toEqual([
+        [expect.objectContaining({ method: 'tools/call', tool: 'add', outcome: 'ok', protocolVersion: p.version, transport, principal })],
+        [expect.objectContaining({ method: 'resources/read', resource: README_URI, outcome: 'ok', protocolVersion: p.version, transport, principal })],
+        [expect.objectContaining({ method: 'prompts/get', prompt: 'brief', outcome: 'ok', protocolVersion: p.version, transport, principal })],
+      ]);
+      expect(JSON.stringify(events)).not.toContain('audits'); // no argument values unless asked
+    },
+  },
+  {
+    name: 'ctx.state: what one principal remembered it recalls in a later request; another principal recalls nothing of it',
+    async check(t, p) {
+      const key = `k-${p.version}`;
+      expect(text(await t.send(call(p.version, 'remember', { key, value: `v-${t.name}` }, { token: 'reader' })))).toBe('remembered');
+      expect(text(await t.send(call(p.version, 'recall', { key }, { token: 'reader' })))).toBe(`v-${t.name}`);
+      expect(text(await t.send(call(p.version, 'recall', { key }, { token: 'admin' })))).toBe('(nothing)');
     },
   },
 ];

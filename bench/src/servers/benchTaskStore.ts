@@ -23,7 +23,7 @@ function freePort(): Promise<number> {
 }
 
 /** Starts a redis-server on a free loopback port, killed when this process exits; resolves with its URL once it is ready. */
-async function startRedis(): Promise<string> {
+export async function startRedis(): Promise<string> {
   const port = await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
   process.on('exit', () => child.kill('SIGTERM'));

@@ -8,7 +8,7 @@
  * honours its signal (cancellation, timeouts), `delete_note`, which asks the user first, and
  * `admin_reset`, which needs the OAuth scope `admin` when the server requires tokens (`--auth-issuer`),
  * and `find_notes`, whose nullable parameter and result member are where the schema dialects
- * differ (`--schema-dialect portable`); `search_notes`, declared with zod (`searchNotes.ts`); and the tasks fixtures (`tasks.ts`: `greet`, `slow_compute`,
+ * differ (`--schema-dialect portable`); `search_notes`, declared with zod (`searchNotes.ts`); `remember` and `recall`, per-user state (`memory.ts`); and the tasks fixtures (`tasks.ts`: `greet`, `slow_compute`,
  * `failing_job`, `protocol_error_job`, `confirm_delete`, `multi_input`, `test_tool_with_task`), and the
  * conformance prompt fixtures with completion of `arg1` (`prompts.ts`), and the live-list triggers
  * (`triggers.ts`: `test_trigger_tool_change`, `test_trigger_prompt_change`, `test_trigger_resource_update`).
@@ -38,6 +38,7 @@ import { addResources } from './resources';
 import { addPrompts } from './prompts';
 import { addSearchNotes } from './searchNotes';
 import { addTriggers } from './triggers';
+import { addMemory } from './memory';
 
 /** The most progress notifications one `progress_burst` call may send (a bound on the work one request can ask for). */
 const MAX_BURST = 10_000;
@@ -259,6 +260,7 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
   addResources(decl, defs, NOTES);
   addPrompts(decl, defs);
   addSearchNotes(decl, defs, NOTES);
+  addMemory(decl, defs);
   addTriggers(decl, defs); // last: what the triggers add goes at the end of the lists
   return { decl, defs };
 }

@@ -21,6 +21,9 @@
  * closed on SIGTERM/SIGINT or when stdin ends. `--task-store rediss://HOST:PORT` talks TLS:
  * `--task-store-ca FILE` is the PEM CA that signed Redis's certificate (default: Node's CAs),
  * `--task-store-cert FILE --task-store-key FILE` a client certificate for a Redis that requires one.
+ * `--redis redis://HOST:PORT` puts the tasks (unless `--task-store` names another), the rate
+ * limits' counters and `ctx.state` in that Redis; `--rate-limit N/WINDOW` limits each caller's
+ * tools/call (`5/1s`); `--audit-log FILE` appends one JSON line per call (`fleet.ts`).
  */
 import express from 'express';
 import { readFileSync } from 'node:fs';
@@ -36,10 +39,11 @@ import type { RedisTlsOptions } from '@toolwire/redis';
 import { serveStdio } from '@toolwire/stdio';
 import { createEverythingService } from './everything';
 import { EVERYTHING_CARD, EVERYTHING_REGISTRY } from './identity';
+import { fleetOptions, parseRateLimit } from './fleet';
 
 function fail(message: string): never {
   console.error(`toolwire-everything: ${message}`);
-  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--call-timeout-ms N] [--max-running-tasks-per-principal N] [--schema-dialect default|portable] [--server-card] [--server-json] [--auth-issuer URL --auth-resource URL] [--task-store memory|redis://HOST:PORT|rediss://HOST:PORT [--task-store-ca FILE] [--task-store-cert FILE --task-store-key FILE] [--task-key-prefix P] [--task-lease-ms N]]');
+  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--call-timeout-ms N] [--max-running-tasks-per-principal N] [--schema-dialect default|portable] [--server-card] [--server-json] [--auth-issuer URL --auth-resource URL] [--task-store memory|redis://HOST:PORT|rediss://HOST:PORT [--task-store-ca FILE] [--task-store-cert FILE --task-store-key FILE] [--task-key-prefix P] [--task-lease-ms N]] [--redis redis://HOST:PORT] [--rate-limit N/WINDOW] [--audit-log FILE]');
   process.exit(2);
 }
 
@@ -62,6 +66,10 @@ interface Args {
   taskStoreCa?: string;
   taskStoreCert?: string;
   taskStoreKey?: string;
+  /** `--redis`: tasks, rate limits and state in this Redis. */
+  redis?: string;
+  rateLimit?: { max: number; window: string };
+  auditLog?: string;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -85,6 +93,13 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i] === '--task-store-ca') args.taskStoreCa = fileArgument('--task-store-ca', argv[++i]);
     else if (argv[i] === '--task-store-cert') args.taskStoreCert = fileArgument('--task-store-cert', argv[++i]);
     else if (argv[i] === '--task-store-key') args.taskStoreKey = fileArgument('--task-store-key', argv[++i]);
+    else if (argv[i] === '--redis') args.redis = checkRedisUrl(argv[++i], '--redis');
+    else if (argv[i] === '--audit-log') args.auditLog = fileArgument('--audit-log', argv[++i]);
+    else if (argv[i] === '--rate-limit') {
+      const limit = parseRateLimit(argv[++i]);
+      if (typeof limit === 'string') fail(limit);
+      args.rateLimit = limit;
+    }
     else fail(`unknown argument ${JSON.stringify(argv[i])}`);
   }
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) fail('the port must be an integer from 0 to 65535');
@@ -101,6 +116,8 @@ function parseArgs(argv: string[]): Args {
   if (args.taskLeaseMs !== undefined && (!Number.isInteger(args.taskLeaseMs) || args.taskLeaseMs < 3 || args.taskLeaseMs > 2 ** 31 - 1)) {
     fail('the task lease must be an integer number of ms from 3 to 2147483647');
   }
+  if (args.redis !== undefined && args.taskStore !== undefined && args.taskStore !== args.redis) fail('--redis and --task-store name different Redis servers; --redis alone keeps the tasks there too');
+  if (args.redis !== undefined) args.taskStore = args.redis;
   if (args.taskStore === undefined && (args.taskKeyPrefix !== undefined || args.taskLeaseMs !== undefined)) fail('--task-key-prefix and --task-lease-ms need --task-store redis://HOST:PORT');
   if (args.taskKeyPrefix !== undefined && args.taskKeyPrefix === '') fail('the task key prefix must not be empty');
   const tlsFiles = args.taskStoreCa !== undefined || args.taskStoreCert !== undefined || args.taskStoreKey !== undefined;
@@ -111,16 +128,17 @@ function parseArgs(argv: string[]): Args {
 }
 
 /** `value` if it is a redis:// or rediss:// URL with a host (else the usage error names what is wrong). */
-function checkRedisUrl(value: string | undefined): string {
-  if (value === undefined) fail('--task-store needs a value: memory or redis://HOST:PORT');
+function checkRedisUrl(value: string | undefined, flag = '--task-store'): string {
+  const expected = flag === '--task-store' ? 'memory or redis://HOST:PORT' : 'redis://HOST:PORT';
+  if (value === undefined) fail(`${flag} needs a value: ${expected}`);
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    fail(`--task-store ${JSON.stringify(redactRedisUrl(value))} is not a URL: expected memory or redis://HOST:PORT`);
+    fail(`${flag} ${JSON.stringify(redactRedisUrl(value))} is not a URL: expected ${expected}`);
   }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') fail(`--task-store ${JSON.stringify(url.protocol)} is not a Redis URL: expected memory or redis://HOST:PORT (rediss:// for TLS)`);
-  if (url.hostname === '') fail('--task-store: the Redis URL has no host (redis://HOST:PORT)');
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') fail(`${flag} ${JSON.stringify(url.protocol)} is not a Redis URL: expected ${expected} (rediss:// for TLS)`);
+  if (url.hostname === '') fail(`${flag}: the Redis URL has no host (redis://HOST:PORT)`);
   return value;
 }
 
@@ -188,11 +206,12 @@ async function main(): Promise<void> {
     return;
   }
   const taskStore = await connectTaskStore(args);
-  const tasks = taskStore ? { taskStore } : {};
+  const fleet = await fleetOptions({ ...args, redisTls: taskStoreTls(args) }, (what, error) => console.error(`toolwire-everything: ${what}:`, error)).catch((error: unknown) => fail(`--redis or --audit-log: ${(error as Error).message}`));
+  const tasks = taskStore ? { taskStore, ...fleet.options } : fleet.options;
   const storeLabel = args.taskStore ? ` (tasks in ${redactRedisUrl(args.taskStore)})` : '';
   /** Closes the task store (it fails the tasks this process still runs), then exits. */
   const closeStore = (code: number) => {
-    const closing = taskStore ? taskStore.close() : Promise.resolve();
+    const closing = Promise.all([taskStore?.close(), fleet.close()]);
     closing.then(
       () => process.exit(code),
       (error: unknown) => {
@@ -207,7 +226,7 @@ async function main(): Promise<void> {
     process.once('SIGINT', closeOnSignal);
     process.once('SIGTERM', closeOnSignal);
     await serveStdio(defs, decl, { onError, callTimeoutMs: args.callTimeoutMs, maxRunningTasksPerPrincipal: args.maxRunningTasksPerPrincipal, ...tasks });
-    if (taskStore) closeStore(0); // stdin ended: the Redis connections would keep the process alive
+    if (taskStore || args.redis !== undefined || args.auditLog !== undefined) closeStore(0); // stdin ended: Redis connections (or the audit file) would keep the process alive
     return;
   }
   const app = express();

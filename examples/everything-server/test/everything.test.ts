@@ -54,6 +54,8 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
           'json_schema_2020_12_tool',
           'progress_burst',
           'read_note',
+          'recall',
+          'remember',
           'search_notes',
           'show_notes',
           'slow',
@@ -244,8 +246,8 @@ describe('--page-size', () => {
         names.push(...page.tools.map((t) => t.name));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
-      expect(pages).toEqual([4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 2]);
-      expect(new Set(names).size).toBe(42);
+      expect(pages).toEqual([4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4]);
+      expect(new Set(names).size).toBe(44);
       await expect(client.listTools({ cursor: 'not-a-cursor' })).rejects.toThrow(/-32602|stale cursor/);
     } finally {
       await client.close();

@@ -12,7 +12,10 @@
  *   and testing it; telemetry's option types; the options of every transport (HttpOptions,
  *   AuthOptions) as types, since a server author passes them;
  * - the task stores a server picks (MemoryTaskStore; the TaskStore type a RedisTaskStore fits)
- *   and the principal types its procedures read.
+ *   and the principal types its procedures read;
+ * - governance (rate limits, `ctx.state`, the audit log): the options a server passes, the
+ *   in-memory stores it may size, the store interfaces a Redis store fits, the audit sink it
+ *   picks (jsonLinesAudit) and the state errors its procedures may catch.
  * Everything else has its audience's entry: `@toolwire/core/transport` (a transport's dispatcher
  * side: setup checks, JSON-RPC envelopes, Session, the per-request Access), `@toolwire/core/http`
  * (HTTP adapters: the pipeline, HTTP rules, defaults) and `@toolwire/core/task-store` (task-store
@@ -132,4 +135,18 @@ export type { TaskStore } from './tasks/TaskStore';
 export type { TaskStoreOptions } from './tasks/TaskStoreOptions';
 export type { TaskRecord, TaskStatus, TaskError } from './tasks/TaskRecord';
 export type { MemoryTaskStoreOptions } from './tasks/MemoryTaskStore';
+export { MemoryRateLimitStore, DEFAULT_RATE_LIMIT_KEYS } from './governance/MemoryRateLimitStore';
+export type { MemoryRateLimitStoreOptions } from './governance/MemoryRateLimitStore';
+export type { RateLimitStore, RateLimitCheck, RateLimitDecision } from './governance/RateLimitStore';
+export type { RateLimit, RateLimitOptions, RateLimitScope } from './governance/RateLimitOptions';
+export type { Duration } from './governance/duration';
+export { MemoryStateStore } from './governance/MemoryStateStore';
+export type { MemoryStateStoreOptions } from './governance/MemoryStateStore';
+export type { StateStore } from './governance/StateStore';
+export type { StateOptions } from './governance/StateOptions';
+export { StateUnavailableError, StateLimitError } from './governance/CallState';
+export type { CallState, StateSetOptions } from './governance/CallState';
+export { jsonLinesAudit } from './governance/jsonLinesAudit';
+export type { AuditStream } from './governance/jsonLinesAudit';
+export type { AuditEvent, AuditOptions, AuditOutcome, AuditPrincipal, AuditSink, AuditValues } from './governance/AuditEvent';
 export { TERMINAL_TASK_STATUSES, isTerminalTaskStatus } from './tasks/TaskRecord';

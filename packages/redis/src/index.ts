@@ -1,6 +1,7 @@
 /**
- * @toolwire/redis — a Redis `TaskStore` for toolwire: `RedisTaskStore.connect({ url })` shares
- * tasks between every server instance behind one Redis. Built on node-redis (`@redis/client`).
+ * @toolwire/redis — toolwire's stores in Redis, for a fleet of instances behind one Redis:
+ * `RedisTaskStore` (tasks), `RedisRateLimitStore` (the `rateLimit` option's counters: the quota
+ * holds in total) and `RedisStateStore` (`ctx.state`). Built on node-redis (`@redis/client`).
  * The only barrel.
  */
 export { RedisTaskStore } from './RedisTaskStore';
@@ -8,3 +9,9 @@ export { redactRedisUrl } from './redactRedisUrl';
 export { DEFAULT_KEY_PREFIX, DEFAULT_REDIS_MAX_TASKS } from './RedisTaskStoreOptions';
 export type { RedisTaskStoreOptions } from './RedisTaskStoreOptions';
 export type { Pem, RedisTlsOptions } from './RedisTlsOptions';
+export { RedisRateLimitStore, DEFAULT_RATE_LIMIT_PREFIX } from './RedisRateLimitStore';
+export type { RedisRateLimitStoreOptions } from './RedisRateLimitStore';
+export { RedisStateStore, DEFAULT_STATE_PREFIX } from './RedisStateStore';
+export type { RedisStateStoreOptions } from './RedisStateStore';
+export type { RedisConnectionOptions } from './RedisConnectionOptions';
+export type { StoreConnectionOptions } from './storeConnection';

@@ -56,9 +56,10 @@ export interface DispatchContext {
   notify?(json: string, era?: Era): void;
   /**
    * Where the message came from (`network.transport`, the client's address and port), for the
-   * `telemetry` option's spans: called only when that option is on, so a transport may work it
-   * out on demand. HTTP transports answer `tcp` (with the address when they see the socket),
-   * stdio `pipe`.
+   * `telemetry` option's spans, the `audit` option's `transport` and the `rateLimit` option's key
+   * of an anonymous HTTP caller (its address): called only when one of those options is on, so a
+   * transport may work it out on demand. HTTP transports answer `tcp` with protocol `http` (with
+   * the address when they see the socket), stdio `pipe`.
    */
   peer?(): PeerInfo | undefined;
 }

@@ -7,9 +7,10 @@
 /**
  * The HTTP statuses core gives answers: 200 (a response), 202 (nothing to send), 400 (the message
  * was refused), 401 (no valid token), 403 (a tool the token lacks the scopes for), 404 (unknown
- * method on the modern path), 503 (the server is at its `maxConcurrentCalls`; with `Retry-After`).
+ * method on the modern path), 429 (a `rateLimit` limit refused it; with `Retry-After`), 503 (the
+ * server is at its `maxConcurrentCalls`; with `Retry-After`).
  */
-export type DispatchStatus = 200 | 202 | 400 | 401 | 403 | 404 | 503;
+export type DispatchStatus = 200 | 202 | 400 | 401 | 403 | 404 | 429 | 503;
 
 /** The dispatcher's answer to one message. */
 export interface DispatchResult {
@@ -64,6 +65,8 @@ export interface ResultReply {
    * `cacheScope`, `resultType` and `_meta`).
    */
   readonly stamp: 'all' | 'meta' | 'resultType' | 'cacheable';
+  /** A CreateTaskResult's task (a tools/call that became a task). */
+  readonly taskId?: string;
 }
 
 /** What an answer says: an error, or a result. */
@@ -79,7 +82,7 @@ export type HandlerReply = Answer | Promise<Answer>;
 export type Reply = DispatchResult | undefined | Promise<DispatchResult | undefined>;
 
 /** Why a message got the answer it got; the one table below maps each to its HTTP status. */
-export type Disposition = 'response' | 'refused' | 'unauthorized' | 'forbidden' | 'unknownMethod' | 'busy';
+export type Disposition = 'response' | 'refused' | 'unauthorized' | 'forbidden' | 'unknownMethod' | 'limited' | 'busy';
 
 const STATUS: Readonly<Record<Disposition | 'silence', DispatchStatus>> = Object.freeze({
   response: 200,
@@ -88,6 +91,7 @@ const STATUS: Readonly<Record<Disposition | 'silence', DispatchStatus>> = Object
   unauthorized: 401,
   forbidden: 403,
   unknownMethod: 404,
+  limited: 429,
   busy: 503,
 });
 
@@ -127,4 +131,9 @@ const BUSY_RETRY_AFTER_SECONDS = '1';
 /** A call refused because the server is at its `maxConcurrentCalls`: HTTP 503 with `Retry-After`. */
 export function busy(body: DispatchResult): DispatchResult {
   return { ...retag(body, 'busy'), headers: { 'Retry-After': BUSY_RETRY_AFTER_SECONDS } };
+}
+
+/** A request a `rateLimit` limit refused: HTTP 429 with `Retry-After` (whole seconds, at least 1). */
+export function limited(reply: DispatchResult, retryAfterSeconds: number): DispatchResult {
+  return { ...retag(reply, 'limited'), headers: { 'Retry-After': String(retryAfterSeconds) } };
 }

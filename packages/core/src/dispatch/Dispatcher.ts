@@ -32,9 +32,10 @@ import { answer, DispatchResult, refused, Reply, SILENCE } from './DispatchResul
 import type { Services } from './methods/Handler';
 import { ANY_ERA_METHODS, ERA_METHODS } from './methods/methods';
 import type { MethodDescriptor } from './methods/MethodDescriptor';
-import { Chains, DEFAULT_RULES } from './rules/chain';
+import { Chains } from './rules/chain';
 import type { Rule } from './rules/Rule';
-import { telemetryRule } from './rules/telemetry';
+import { rulesFor } from './rules/optionRules';
+import { resolveState } from '../governance/StateOptions';
 import { Limits, resolveLimits } from './limits';
 import { textTooDeep, valueTooDeep } from './nestingDepth';
 import { topLevelId } from './topLevelId';
@@ -95,6 +96,7 @@ export class Dispatcher {
     const tools = new ToolCaller(defs, decl, policy, this.limits, sealer);
     const tasks = new TaskRunner(tools, policy, this.limits, resolveTaskSettings(checked));
     tools.tasks = tasks;
+    tools.state = resolveState(checked.state);
     this.services = { decl, policy, tools, tasks, resources: new ResourceReader(defs, policy, this.limits.maxUriLength), prompts: new PromptGetter(defs, tools, policy, this.limits) };
     const missing = checked.missingProcedures ?? 'warn';
     if (missing === 'error') {
@@ -102,7 +104,7 @@ export class Dispatcher {
       if (names.length) throw new TypeError(`new Dispatcher: ${missingProceduresMessage(names)} (or pass missingProcedures: 'warn')`);
     }
     this.unchecked = missing === 'warn' ? defs : undefined;
-    const rules = checked.telemetry ? [telemetryRule(checked.telemetry), ...DEFAULT_RULES] : DEFAULT_RULES;
+    const rules = rulesFor(checked, policy);
     this.chains = new Chains(rules, this.services);
     this.arrivals = rules.filter((rule) => rule.arrive);
     this.refusals = rules.filter((rule) => rule.refused);

@@ -27,6 +27,14 @@ import type { TaskHooks } from './tasks/TaskHooks';
 import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult, SchemaElicitRequest, SchemaElicitResult } from '../remoting/asks';
 import type { InferOutput, StandardSchemaV1 } from '../schema/StandardSchema';
 import { elicitWithSchema } from './asks/elicitWithSchema';
+import { callState } from '../governance/CallState';
+import type { CallState } from '../governance/CallState';
+import { resolveState } from '../governance/StateOptions';
+import type { ResolvedState } from '../governance/StateOptions';
+
+/** The `state` option's defaults, for a context made without a dispatcher's (made once, on first use). */
+let defaultState: ResolvedState | undefined;
+const DEFAULT_STATE = (): ResolvedState => (defaultState ??= resolveState(undefined));
 
 const NEVER_ABORTED = new AbortController().signal;
 
@@ -53,6 +61,8 @@ export class ToolCallContext implements CallContext {
     private readonly defaultLevel: LoggingLevel | undefined,
     /** What its asks need: the `requestState` sealer and the limits answers pass. */
     readonly askSettings: AskSettings,
+    /** The `state` option (absent: its defaults). */
+    private readonly stateOptions: ResolvedState | undefined = undefined,
   ) {
     this.requestId = inbound.id;
     this.protocolVersion = inbound.profile.version;
@@ -73,6 +83,12 @@ export class ToolCallContext implements CallContext {
 
   get principal(): Principal {
     return principalOf(this.inbound.context);
+  }
+
+  private states: CallState | undefined;
+
+  get state(): CallState {
+    return (this.states ??= callState(this.principal, this.stateOptions ?? DEFAULT_STATE()));
   }
 
   get clientCapabilities(): Readonly<Record<string, unknown>> {

@@ -5,6 +5,7 @@
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ProcedureEntry, ServiceDefinition } from '../remoting/ServiceDefinition';
 import { RemotingFault } from '../faults/RemotingFault';
+import type { ResolvedState } from '../governance/StateOptions';
 import { InputUnavailableError } from '../remoting/InputUnavailableError';
 import { JsonRpcFault } from '../faults/JsonRpcFault';
 import { McpError } from '../faults/McpError';
@@ -91,6 +92,8 @@ export class ToolCaller {
   private plans = { revision: -1, byTool: new WeakMap<Tool, ToolPlan>() };
   /** Where a call of an `onBeginTask` tool becomes a task (set by the dispatcher). */
   tasks: TaskStarter | undefined;
+  /** The `state` option (`ctx.state`), set by the Dispatcher. */
+  state: ResolvedState | undefined;
   /** Calls whose procedure went asynchronous and has not settled (bounded by `maxConcurrentCalls`). */
   private inFlight = 0;
   private readonly asks: AskSettings;
@@ -199,7 +202,7 @@ export class ToolCaller {
     const session = sync || task ? undefined : ctx.session;
     // a call that can time out needs its own signal, even without a session to register it in
     const call = session || (!sync && timeoutMs !== Infinity) ? new InFlightCall(request) : undefined;
-    const context = new ToolCallContext(request, name, call, this.decl.loggingLevel, this.asks);
+    const context = new ToolCallContext(request, name, call, this.decl.loggingLevel, this.asks, this.state);
     if (task) context.taskHooks = task.hooks;
     else if (begins) context.onBeginTask = true;
     positional[slot] = context;

@@ -14,6 +14,12 @@ import { telemetryProblem } from '../telemetry/TelemetryOptions';
 import type { TelemetryOptions } from '../telemetry/TelemetryOptions';
 import type { TaskStore } from '../tasks/TaskStore';
 import type { TaskSettings } from './tasks/TaskRunner';
+import { rateLimitProblem } from '../governance/RateLimitOptions';
+import type { RateLimitOptions } from '../governance/RateLimitOptions';
+import { stateProblem } from '../governance/StateOptions';
+import type { StateOptions } from '../governance/StateOptions';
+import { auditProblem } from '../governance/auditProblem';
+import type { AuditOptions } from '../governance/AuditEvent';
 
 /** Options every transport accepts and passes to its dispatcher. */
 export interface DispatcherOptions {
@@ -113,6 +119,25 @@ export interface DispatcherOptions {
    */
   requestStateKey?: string | Uint8Array;
   /**
+   * Rate limits keyed by who is calling — `{ limits: [{ window: '1s', max: 5, per: 'principal',
+   * methods?, tools? }], store?, onStoreError?, trustProxy? }` (see {@link RateLimitOptions}).
+   * A request over a limit is refused before its handler runs: JSON-RPC code 429
+   * (`ErrorCodes.RateLimited`), HTTP 429 with `Retry-After`. Default: none.
+   */
+  rateLimit?: RateLimitOptions;
+  /**
+   * Where `ctx.state` (per-principal state) lives and its bounds — `{ store?, maxValueBytes?,
+   * maxEntries?, ttlMs?, allowConnection? }` (see {@link StateOptions}). Default: in memory, 64 KiB
+   * values, 100 entries per principal, a day's ttl, for callers named by a token.
+   */
+  state?: StateOptions;
+  /**
+   * An audit log: one event per `tools/call`, `resources/read` and `prompts/get`, refused ones
+   * included, to `sink` (`jsonLinesAudit(stream)` writes JSON lines) through a bounded queue
+   * that never blocks a call (see {@link AuditOptions}). Default: none.
+   */
+  audit?: AuditOptions;
+  /**
    * OpenTelemetry: one SERVER span per request and notification, after the semantic conventions
    * for MCP, and the `mcp.server.operation.duration` histogram — `{ tracer, api, meter?,
    * captureContent? }` (see {@link TelemetryOptions}). Default: none, and nothing of
@@ -161,6 +186,9 @@ export const DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze([
   'missingProcedures',
   'requestStateKey',
   'telemetry',
+  'rateLimit',
+  'state',
+  'audit',
   'taskStore',
   'taskTtlMs',
   'taskPollIntervalMs',
@@ -179,6 +207,9 @@ const CHECKS: Record<string, [expected: string, ok: (v: unknown) => boolean]> = 
   missingProcedures: ['"warn", "error" or "ignore"', (v) => v === 'warn' || v === 'error' || v === 'ignore'],
   requestStateKey: ['a string or Uint8Array of at least 32 bytes', (v) => (typeof v === 'string' && new TextEncoder().encode(v).length >= 32) || (v instanceof Uint8Array && v.length >= 32)],
   telemetry: ['', (v) => telemetryProblem(v) === undefined], // its own message: see checkDispatcherOptions
+  rateLimit: ['', (v) => rateLimitProblem(v) === undefined],
+  state: ['', (v) => stateProblem(v) === undefined],
+  audit: ['', (v) => auditProblem(v) === undefined],
   ...Object.fromEntries(LIMIT_NAMES.map((name) => [name, ['a positive integer or Infinity', isLimitValue] as const])),
   taskStore: [`a TaskStore (an object with ${TASK_STORE_METHODS.join(', ')})`, isTaskStore],
   taskTtlMs: ['a positive integer or Infinity', isLimitValue],
@@ -186,6 +217,9 @@ const CHECKS: Record<string, [expected: string, ok: (v: unknown) => boolean]> = 
   callTimeoutMs: TIMER_CHECK,
   taskTimeoutMs: TIMER_CHECK,
 };
+
+/** The options whose checks word their own messages. */
+const OWN_MESSAGES: Readonly<Record<string, (value: unknown) => string | undefined>> = { telemetry: telemetryProblem, rateLimit: rateLimitProblem, state: stateProblem, audit: auditProblem };
 
 /**
  * Checks the arguments of a dispatcher (and of every transport that makes one).
@@ -229,8 +263,8 @@ export function checkDispatcherOptions(owner: string, options: unknown, transpor
       const near = nearestName(name, known);
       throw new TypeError(`${owner}: unknown option "${name}"${near ? ` (did you mean "${near}"?)` : ''}; known options: ${known.join(', ')}`);
     }
-    const telemetry = name === 'telemetry' && value !== undefined ? telemetryProblem(value) : undefined;
-    if (telemetry) throw new TypeError(`${owner}: option telemetry: expected ${telemetry}`);
+    const problem = value === undefined ? undefined : OWN_MESSAGES[name]?.(value);
+    if (problem) throw new TypeError(`${owner}: option ${name}: expected ${problem}`);
     if (value !== undefined && !check[1](value)) throw new TypeError(`${owner}: option ${name}: expected ${check[0]}, got ${describeArgument(value)}`);
   }
   CHECKED.add(options);

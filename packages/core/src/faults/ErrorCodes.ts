@@ -18,6 +18,15 @@ export const ErrorCodes = {
    * MCP specification reserves (-32020 to -32099).
    */
   ServerBusy: -32000,
+  /**
+   * A `rateLimit` option's limit refused the request (HTTP 429 with `Retry-After`; `data:
+   * { retryAfterSeconds }`). Every era and transport: 429, the HTTP status's number — outside
+   * −32768…−32000 altogether, so neither the range 2026-07-28 reserves (−32020…−32099, where only
+   * defined codes may be sent; its rate-limit proposal, −32023, was closed undefined) nor the legacy
+   * one it asks new implementations to avoid (−32000…−32019); JSON-RPC leaves codes outside that
+   * range to applications, and 429 is the one an MCP gateway already answers.
+   */
+  RateLimited: 429,
   /** Legacy versions: `resources/read` of a URI the server does not serve (`data.uri`). 2026-07-28 forbids it and answers -32602. */
   ResourceNotFound: -32002,
   /** 2026-07-28: an HTTP header (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`) is missing, malformed or disagrees with the body. */

@@ -16,6 +16,7 @@ import type { ResultMeta } from './ResultMeta';
 import type { AskOptions, ElicitRequest, ElicitResult, ListRootsResult, SampleRequest, SampleResult, SchemaElicitRequest, SchemaElicitResult } from './asks';
 import type { InferOutput, StandardSchemaV1 } from '../schema/StandardSchema';
 import type { LoggingLevel } from '../protocol/logLevels';
+import type { CallState } from '../governance/CallState';
 
 /**
  * What a procedure receives after its declared parameters: the call's context — who is calling
@@ -35,6 +36,16 @@ import type { LoggingLevel } from '../protocol/logLevels';
 export interface CallContext extends CompletionContext {
   /** The tool being called. */
   readonly toolName: string;
+  /**
+   * State that follows the caller (its principal) across requests — and, with a shared store
+   * (the `state` option), across instances: `get`, `set` with a ttl, `delete`, and handles for
+   * several conversations' state. One principal never reads another's. A caller no token names
+   * gets a `StateUnavailableError` (stdio: unless `state: { allowConnection: true }`).
+   * @example
+   * await ctx.state.set('favourite', colour, { ttlMs: 3_600_000 });
+   * const favourite = await ctx.state.get<string>('favourite');
+   */
+  readonly state: CallState;
   /**
    * Aborted when the call is cancelled: `notifications/cancelled` (stdio), the client closing
    * the connection (HTTP), or `callTimeoutMs`. Its `reason` says which.

@@ -81,7 +81,8 @@ const LAYERS: readonly (readonly string[])[] = [
   // (notifications: CatalogChange, NotificationBus) import nothing either
   ['schema', 'auth', 'faults', 'notifications'],
   // tasks joined the engine when the dispatcher began to run tasks (dispatch/tasks uses the TaskStore and MemoryTaskStore)
-  ['protocol', 'content', 'remoting', 'declaration', 'dispatch', 'httpRules', 'telemetry', 'identity', 'tasks', 'notifications'],
+  // governance: the options and stores of rate limits, per-principal state and the audit log (issue 42)
+  ['protocol', 'content', 'remoting', 'declaration', 'dispatch', 'httpRules', 'telemetry', 'identity', 'tasks', 'notifications', 'governance'],
   ['pipeline'],
   ['index.ts', 'transport.ts', 'http.ts', 'task-store.ts'],
 ];

@@ -38,6 +38,6 @@ describe('faults', () => {
   });
 
   it('exports the JSON-RPC codes', () => {
-    expect(ErrorCodes).toEqual({ ParseError: -32700, InvalidRequest: -32600, MethodNotFound: -32601, InvalidParams: -32602, InternalError: -32603, ServerBusy: -32000, ResourceNotFound: -32002, HeaderMismatch: -32020, MissingClientCapability: -32021, UnsupportedProtocolVersion: -32022 });
+    expect(ErrorCodes).toEqual({ ParseError: -32700, InvalidRequest: -32600, MethodNotFound: -32601, InvalidParams: -32602, InternalError: -32603, ServerBusy: -32000, RateLimited: 429, ResourceNotFound: -32002, HeaderMismatch: -32020, MissingClientCapability: -32021, UnsupportedProtocolVersion: -32022 });
   });
 });

@@ -17,6 +17,7 @@ import type { MethodDescriptor } from '../methods/MethodDescriptor';
 import { NOTIFICATIONS } from '../methods/methods';
 import { ERAS } from '../eras';
 import type { Rule, Verdict } from './Rule';
+import { markRefused } from './refusedBy';
 import { scopes } from './scopes';
 import { requiredCapabilities } from './requiredCapabilities';
 import { paramHeaders } from './paramHeaders';
@@ -94,13 +95,13 @@ function beforeStep(rule: Rule, next: Step, services: Services): Step {
     const request = message as InboundRequest;
     const verdict = check(request) as Verdict | Promise<Verdict>;
     if (verdict === undefined) return next(request);
-    if (!(verdict instanceof Promise)) return verdict;
+    if (!(verdict instanceof Promise)) return markRefused(verdict, rule.name);
     if (request.mode === 'sync') {
       verdict.catch(() => undefined);
       return services.policy.internal(request.id, new Error(`rule "${rule.name}" went asynchronous in synchronous dispatch`), { requestId: request.id, method: request.method });
     }
     return verdict.then(
-      (refusal: Verdict) => refusal ?? next(request),
+      (refusal: Verdict) => (refusal ? markRefused(refusal, rule.name) : next(request)),
       (error: unknown) => services.policy.internal(request.id, error, { requestId: request.id, method: request.method }),
     );
   };

@@ -15,6 +15,7 @@ import type { InboundRequest } from '../Inbound';
 import type { Services } from '../methods/Handler';
 import { Tally } from '../tally';
 import type { Rule } from './Rule';
+import { markRefused } from './refusedBy';
 
 /** The calls in flight of each dispatcher, by principal. */
 const inFlight = new WeakMap<Services, Tally>();
@@ -30,7 +31,7 @@ export const principalCalls: Rule = {
       const max = services.tools.limits.maxConcurrentCallsPerPrincipal;
       const held = tally.of((key = principalOf(message.context).key));
       if (held >= max) {
-        return busy(errorReply((message as InboundRequest).id, ErrorCodes.ServerBusy, `Server busy: this caller has ${held} tool calls in flight (maxConcurrentCallsPerPrincipal (${max})); try again later`));
+        return markRefused(busy(errorReply((message as InboundRequest).id, ErrorCodes.ServerBusy, `Server busy: this caller has ${held} tool calls in flight (maxConcurrentCallsPerPrincipal (${max})); try again later`)), 'principalCalls');
       }
     }
     const reply = next();

@@ -12,7 +12,9 @@
  *   and testing it; telemetry's option types; the options of every transport (HttpOptions,
  *   AuthOptions) as types, since a server author passes them;
  * - the task stores a server picks (MemoryTaskStore; the TaskStore type a RedisTaskStore fits)
- *   and the principal types its procedures read.
+ *   and the principal types its procedures read;
+ * - the notification buses a server picks (MemoryNotificationBus; the NotificationBus type a
+ *   RedisNotificationBus fits) and the catalog changes they carry.
  * Everything else has its audience's entry: `@toolwire/core/transport` (a transport's dispatcher
  * side: setup checks, JSON-RPC envelopes, Session, the per-request Access), `@toolwire/core/http`
  * (HTTP adapters: the pipeline, HTTP rules, defaults) and `@toolwire/core/task-store` (task-store
@@ -130,3 +132,7 @@ export type { TaskStoreOptions } from './tasks/TaskStoreOptions';
 export type { TaskRecord, TaskStatus, TaskError } from './tasks/TaskRecord';
 export type { MemoryTaskStoreOptions } from './tasks/MemoryTaskStore';
 export { TERMINAL_TASK_STATUSES, isTerminalTaskStatus } from './tasks/TaskRecord';
+export { MemoryNotificationBus } from './notifications/MemoryNotificationBus';
+export type { NotificationBus, BusMessage, BusSubscriber } from './notifications/NotificationBus';
+export type { CatalogChange, CatalogChangeListener, ListKind } from './notifications/CatalogChange';
+export type { LiveCapabilities } from './declaration/ToolDeclaration';

@@ -118,17 +118,32 @@ export interface PromptsListResult extends Omit<ToolsListResult, 'tools'> {
  * any is declared, completions when a completion function is, logging when
  * enabled, and under `extensions` the MCP Apps key `io.modelcontextprotocol/ui`
  * (`{ mimeTypes: ["text/html;profile=mcp-app"] }`) when a view or a tool with one is declared.
+ * `listChanged` and `resources.subscribe` where the transport delivers them (see {@link LiveCapabilities}).
  */
 export interface ServerCapabilities {
-  tools: Record<string, never>;
-  resources?: Record<string, never>;
-  prompts?: Record<string, never>;
+  tools: { listChanged?: boolean };
+  resources?: { listChanged?: boolean; subscribe?: boolean };
+  prompts?: { listChanged?: boolean };
   completions?: Record<string, never>;
   logging?: Record<string, never>;
   extensions?: Record<string, Record<string, unknown>>;
   /** 2025-11-25 (experimental tasks): what the server's tasks offer. */
   tasks?: { list: Record<string, never>; cancel: Record<string, never>; requests: { tools: { call: Record<string, never> } } };
 }
+
+/**
+ * What a transport delivers of live lists, for the capabilities it declares: `listChanged`
+ * (the lists' `list_changed`) and `subscribe` (`resources/subscribe`). 2026-07-28 always
+ * delivers both (through `subscriptions/listen`); a legacy stdio connection both; legacy
+ * stateless HTTP `listChanged` only on a `GET` stream, never `subscribe`.
+ */
+export interface LiveCapabilities {
+  readonly listChanged: boolean;
+  readonly subscribe: boolean;
+}
+
+const NOT_LIVE: LiveCapabilities = Object.freeze({ listChanged: false, subscribe: false });
+const LIVE: LiveCapabilities = Object.freeze({ listChanged: true, subscribe: true });
 
 /** The `initialize` result. */
 export interface InitializeResult {
@@ -518,15 +533,15 @@ export class ToolDeclaration {
     return this.catalog.cache.get('tail', profile, 1, () => `,${JSON.stringify(this.listTail(profile)).slice(1, -1)}`).json;
   }
 
-  /** @internal The JSON text of {@link toInitializeResult} for a supported version. */
-  initializeJson(version: string): string {
-    return this.initializePayload(version).json;
+  /** @internal The JSON text of {@link toInitializeResult} for a supported version, with what the transport delivers of live lists. */
+  initializeJson(version: string, live: LiveCapabilities = NOT_LIVE): string {
+    return this.initializePayload(version, live).json;
   }
 
-  private initializePayload(version: string): { object: InitializeResult; json: string } {
+  private initializePayload(version: string, live: LiveCapabilities = NOT_LIVE): { object: InitializeResult; json: string } {
     const profile = this.profiles.get(version) ?? profileFor(version);
-    return this.catalog.cache.get('initializeResult', profile, 0, () => {
-      const result: InitializeResult = { protocolVersion: version, capabilities: this.capabilities(false, profile.experimentalTasks), serverInfo: this.identity.serverInfo(profile) };
+    return this.catalog.cache.get('initializeResult', profile, (live.listChanged ? 1 : 0) + (live.subscribe ? 2 : 0), () => {
+      const result: InitializeResult = { protocolVersion: version, capabilities: this.capabilities(false, profile.experimentalTasks, live), serverInfo: this.identity.serverInfo(profile) };
       if (this.identity.instructions) result.instructions = this.identity.instructions;
       return result;
     });
@@ -536,7 +551,7 @@ export class ToolDeclaration {
     const profile = this.anyProfile(version);
     return this.catalog.cache.get('discover', profile, 0, () => ({
       supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
-      capabilities: this.capabilities(true),
+      capabilities: this.capabilities(true, false, LIVE),
       ...(this.identity.instructions ? { instructions: this.identity.instructions } : {}),
       ttlMs: this.ttlMs,
       cacheScope: this.cacheScope,
@@ -550,10 +565,11 @@ export class ToolDeclaration {
    * when enabled; when a tool supports tasks, `server/discover` (`modern`) names the tasks
    * extension and a 2025-11-25 `initialize` (`experimentalTasks`) declares `tasks`.
    */
-  private capabilities(modern = false, experimentalTasks = false): ServerCapabilities {
-    const capabilities: ServerCapabilities = { tools: {} };
-    if (this.catalog.hasResources) capabilities.resources = {};
-    if (this.catalog.hasPrompts) capabilities.prompts = {};
+  private capabilities(modern = false, experimentalTasks = false, live: LiveCapabilities = NOT_LIVE): ServerCapabilities {
+    const listed = live.listChanged ? { listChanged: true } : {};
+    const capabilities: ServerCapabilities = { tools: { ...listed } };
+    if (this.catalog.hasResources) capabilities.resources = live.subscribe ? { subscribe: true, ...listed } : { ...listed };
+    if (this.catalog.hasPrompts) capabilities.prompts = { ...listed };
     if (this.catalog.hasCompletions) capabilities.completions = {};
     if (this.logLevel) capabilities.logging = {};
     if (this.catalog.hasApps) capabilities.extensions = { ...capabilities.extensions, [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } };

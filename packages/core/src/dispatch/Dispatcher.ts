@@ -41,6 +41,7 @@ import { topLevelId } from './topLevelId';
 import type { RequestId } from './jsonRpc';
 import type { DispatchContext } from './DispatchContext';
 import { METHOD } from '../protocol/methodNames';
+import { DEFAULT_KEEP_ALIVE_MS, NotificationHub } from './subscriptions/NotificationHub';
 
 /** Set while {@link createDispatcher} constructs a dispatcher whose arguments it has just checked. */
 let prechecked = false;
@@ -95,7 +96,8 @@ export class Dispatcher {
     const tools = new ToolCaller(defs, decl, policy, this.limits, sealer);
     const tasks = new TaskRunner(tools, policy, this.limits, resolveTaskSettings(checked));
     tools.tasks = tasks;
-    this.services = { decl, policy, tools, tasks, resources: new ResourceReader(defs, decl, policy, this.limits.maxUriLength), prompts: new PromptGetter(defs, tools, policy, this.limits) };
+    const notifications = new NotificationHub(decl, { bus: checked.notificationBus, limits: this.limits, policy, keepAliveMs: checked.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS });
+    this.services = { decl, policy, tools, tasks, notifications, resources: new ResourceReader(defs, decl, policy, this.limits.maxUriLength), prompts: new PromptGetter(defs, tools, policy, this.limits) };
     const missing = checked.missingProcedures ?? 'warn';
     if (missing === 'error') {
       const names = missingProcedures(defs, decl);
@@ -114,6 +116,15 @@ export class Dispatcher {
     const target = envelope && ANY_ERA_METHODS.get(envelope.method)?.target?.(envelope.params, this.services);
     for (const rule of this.refusals) result = rule.refused!(result, context, envelope, target);
     return result;
+  }
+
+  /**
+   * Ends every notification stream this dispatcher holds, gracefully (server shutdown): each
+   * 2026-07-28 `subscriptions/listen` is answered its final result, each legacy `GET` stream
+   * ends. Clients re-listen (on another instance) and re-fetch.
+   */
+  endSubscriptions(): void {
+    this.services.notifications.endAll();
   }
 
   /** The procedures still to be checked against the declaration (once, on the first message), when warning. */

@@ -77,8 +77,9 @@ const LAYERS: readonly (readonly string[])[] = [
   ['brand.ts', 'guards.ts'],
   // the schema types, the token/scope model and the wire faults (ErrorCodes, RemotingFault,
   // JsonRpcFault) import nothing of the engine (what names a declaration's unportable schemas
-  // lives in declaration; the HTTP bearer rule in httpRules)
-  ['schema', 'auth', 'faults'],
+  // lives in declaration; the HTTP bearer rule in httpRules); the notification bus contract
+  // (CatalogChange, NotificationBus, MemoryNotificationBus) imports nothing but itself
+  ['schema', 'auth', 'faults', 'notifications'],
   // tasks joined the engine when the dispatcher began to run tasks (dispatch/tasks uses the TaskStore and MemoryTaskStore)
   ['protocol', 'content', 'remoting', 'declaration', 'dispatch', 'httpRules', 'telemetry', 'identity', 'tasks'],
   ['pipeline'],

@@ -127,6 +127,11 @@ export class Dispatcher {
     this.services.notifications.endAll();
   }
 
+  /** @internal The listeners this dispatcher holds (the HTTP pipeline's `GET` stream joins them). */
+  get notifications(): NotificationHub {
+    return this.services.notifications;
+  }
+
   /** The procedures still to be checked against the declaration (once, on the first message), when warning. */
   private unchecked: ServiceDefinition | undefined;
 

@@ -21,6 +21,10 @@
  * closed on SIGTERM/SIGINT or when stdin ends. `--task-store rediss://HOST:PORT` talks TLS:
  * `--task-store-ca FILE` is the PEM CA that signed Redis's certificate (default: Node's CAs),
  * `--task-store-cert FILE --task-store-key FILE` a client certificate for a Redis that requires one.
+ * `--redis redis://HOST:PORT` puts the tasks (unless `--task-store` names another place) and the
+ * notification bus in that Redis: a `subscriptions/listen` held by one instance hears the list
+ * changes and resource updates of every instance, and the triggers (`test_trigger_*`) fired
+ * through one instance are applied on all of them (`sharedTriggers.ts`).
  */
 import express from 'express';
 import { readFileSync } from 'node:fs';
@@ -31,7 +35,10 @@ import type { AuthOptions } from '@toolwire/express';
 import { registryEntry } from '@toolwire/core';
 import type { SchemaDialect, TaskStore } from '@toolwire/core';
 import { jwtVerifier } from '@toolwire/jwt';
-import { RedisTaskStore, redactRedisUrl } from '@toolwire/redis';
+import { RedisNotificationBus, RedisTaskStore, redactRedisUrl } from '@toolwire/redis';
+import { MemoryNotificationBus } from '@toolwire/core';
+import type { NotificationBus } from '@toolwire/core';
+import { SharedTriggers } from './sharedTriggers';
 import type { RedisTlsOptions } from '@toolwire/redis';
 import { serveStdio } from '@toolwire/stdio';
 import { createEverythingService } from './everything';
@@ -39,7 +46,7 @@ import { EVERYTHING_CARD, EVERYTHING_REGISTRY } from './identity';
 
 function fail(message: string): never {
   console.error(`toolwire-everything: ${message}`);
-  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--call-timeout-ms N] [--max-running-tasks-per-principal N] [--schema-dialect default|portable] [--server-card] [--server-json] [--auth-issuer URL --auth-resource URL] [--task-store memory|redis://HOST:PORT|rediss://HOST:PORT [--task-store-ca FILE] [--task-store-cert FILE --task-store-key FILE] [--task-key-prefix P] [--task-lease-ms N]]');
+  console.error('usage: toolwire-everything [--port N | --stdio] [--page-size N] [--call-timeout-ms N] [--max-running-tasks-per-principal N] [--schema-dialect default|portable] [--server-card] [--server-json] [--auth-issuer URL --auth-resource URL] [--task-store memory|redis://HOST:PORT|rediss://HOST:PORT [--task-store-ca FILE] [--task-store-cert FILE --task-store-key FILE] [--task-key-prefix P] [--task-lease-ms N]] [--redis redis://HOST:PORT]');
   process.exit(2);
 }
 
@@ -62,6 +69,10 @@ interface Args {
   taskStoreCa?: string;
   taskStoreCert?: string;
   taskStoreKey?: string;
+  /** The Redis URL of the notification bus (and of the tasks, without `--task-store`). */
+  redis?: string;
+  /** Whether `--task-store` was given (then `--redis` leaves the tasks where it says). */
+  taskStoreGiven?: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -79,12 +90,14 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i] === '--auth-resource') args.authResource = argv[++i];
     else if (argv[i] === '--task-store') {
       const store = argv[++i];
-      args.taskStore = store === 'memory' ? undefined : checkRedisUrl(store);
+      args.taskStore = store === 'memory' ? undefined : checkRedisUrl(store, '--task-store');
+      args.taskStoreGiven = true;
     } else if (argv[i] === '--task-key-prefix') args.taskKeyPrefix = argv[++i];
     else if (argv[i] === '--task-lease-ms') args.taskLeaseMs = Number(argv[++i]);
     else if (argv[i] === '--task-store-ca') args.taskStoreCa = fileArgument('--task-store-ca', argv[++i]);
     else if (argv[i] === '--task-store-cert') args.taskStoreCert = fileArgument('--task-store-cert', argv[++i]);
     else if (argv[i] === '--task-store-key') args.taskStoreKey = fileArgument('--task-store-key', argv[++i]);
+    else if (argv[i] === '--redis') args.redis = checkRedisUrl(argv[++i], '--redis');
     else fail(`unknown argument ${JSON.stringify(argv[i])}`);
   }
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) fail('the port must be an integer from 0 to 65535');
@@ -101,6 +114,7 @@ function parseArgs(argv: string[]): Args {
   if (args.taskLeaseMs !== undefined && (!Number.isInteger(args.taskLeaseMs) || args.taskLeaseMs < 3 || args.taskLeaseMs > 2 ** 31 - 1)) {
     fail('the task lease must be an integer number of ms from 3 to 2147483647');
   }
+  if (args.redis !== undefined && !args.taskStoreGiven) args.taskStore = args.redis;
   if (args.taskStore === undefined && (args.taskKeyPrefix !== undefined || args.taskLeaseMs !== undefined)) fail('--task-key-prefix and --task-lease-ms need --task-store redis://HOST:PORT');
   if (args.taskKeyPrefix !== undefined && args.taskKeyPrefix === '') fail('the task key prefix must not be empty');
   const tlsFiles = args.taskStoreCa !== undefined || args.taskStoreCert !== undefined || args.taskStoreKey !== undefined;
@@ -111,16 +125,17 @@ function parseArgs(argv: string[]): Args {
 }
 
 /** `value` if it is a redis:// or rediss:// URL with a host (else the usage error names what is wrong). */
-function checkRedisUrl(value: string | undefined): string {
-  if (value === undefined) fail('--task-store needs a value: memory or redis://HOST:PORT');
+function checkRedisUrl(value: string | undefined, flag: string): string {
+  const expected = `${flag === '--task-store' ? 'memory or ' : ''}redis://HOST:PORT`;
+  if (value === undefined) fail(`${flag} needs a value: ${expected}`);
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    fail(`--task-store ${JSON.stringify(redactRedisUrl(value))} is not a URL: expected memory or redis://HOST:PORT`);
+    fail(`${flag} ${JSON.stringify(redactRedisUrl(value))} is not a URL: expected ${expected}`);
   }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') fail(`--task-store ${JSON.stringify(url.protocol)} is not a Redis URL: expected memory or redis://HOST:PORT (rediss:// for TLS)`);
-  if (url.hostname === '') fail('--task-store: the Redis URL has no host (redis://HOST:PORT)');
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') fail(`${flag} ${JSON.stringify(url.protocol)} is not a Redis URL: expected ${expected} (rediss:// for TLS)`);
+  if (url.hostname === '') fail(`${flag}: the Redis URL has no host (redis://HOST:PORT)`);
   return value;
 }
 
@@ -168,6 +183,16 @@ async function connectTaskStore(args: Args): Promise<TaskStore | undefined> {
   }
 }
 
+/** The notification bus: in `--redis`, else this process's. */
+async function connectBus(args: Args): Promise<NotificationBus> {
+  if (args.redis === undefined) return new MemoryNotificationBus();
+  try {
+    return await RedisNotificationBus.connect({ url: args.redis, connectTimeoutMs: 5_000, onError: (error) => console.error('toolwire-everything: notification bus:', error) });
+  } catch (error) {
+    fail(`the notification bus could not start: ${(error as Error).message}`);
+  }
+}
+
 /** The `auth` option for tokens of `issuer` issued for `resource`. */
 function authOptions(issuer: string, resource: string): AuthOptions {
   try {
@@ -188,11 +213,13 @@ async function main(): Promise<void> {
     return;
   }
   const taskStore = await connectTaskStore(args);
-  const tasks = taskStore ? { taskStore } : {};
+  const triggers = new SharedTriggers(await connectBus(args), decl);
+  triggers.declareTools(defs);
+  const tasks = { notificationBus: triggers.bus, ...(taskStore ? { taskStore } : {}) };
   const storeLabel = args.taskStore ? ` (tasks in ${redactRedisUrl(args.taskStore)})` : '';
-  /** Closes the task store (it fails the tasks this process still runs), then exits. */
+  /** Closes the task store (it fails the tasks this process still runs) and the bus, then exits. */
   const closeStore = (code: number) => {
-    const closing = taskStore ? taskStore.close() : Promise.resolve();
+    const closing = Promise.all([taskStore ? taskStore.close() : undefined, triggers.bus.close()]);
     closing.then(
       () => process.exit(code),
       (error: unknown) => {
@@ -207,7 +234,7 @@ async function main(): Promise<void> {
     process.once('SIGINT', closeOnSignal);
     process.once('SIGTERM', closeOnSignal);
     await serveStdio(defs, decl, { onError, callTimeoutMs: args.callTimeoutMs, maxRunningTasksPerPrincipal: args.maxRunningTasksPerPrincipal, ...tasks });
-    if (taskStore) closeStore(0); // stdin ended: the Redis connections would keep the process alive
+    if (taskStore || args.redis) closeStore(0); // stdin ended: the Redis connections would keep the process alive
     return;
   }
   const app = express();

@@ -15,18 +15,15 @@
  * store.subscribe((event) => { if (event.type === 'cancel') abortTheWork(event.taskId); });
  * await store.complete(task.taskId, result); // true: it took effect
  */
-import { ConnectionTimeoutError, createClient } from '@redis/client';
-import type { RedisClientOptions, RedisClientType } from '@redis/client';
+import type { RedisClientType } from '@redis/client';
 import { checkInputRequests, checkInputResponses, checkListArguments, checkStatusMessage, checkTaskError, checkTaskInit, checkTaskResult, createTaskId, oversizedResult, isJsonObject, isTaskId, resolveTaskStoreOptions, startRepeating, TASK_STOPPED_ERROR, TaskEvents, toJsonText } from '@toolwire/core/task-store';
 import type { JsonObject, TaskError, TaskRecord, TaskStore } from '@toolwire/core';
 import type { RepeatingTimer, ResolvedTaskStoreOptions, TaskEventListener, TaskInit, TaskInputRequests, TaskInputResponses, TaskPage } from '@toolwire/core/task-store';
-import { describeCause, failFastStrategy } from './connectFailure';
+import { connectRedis } from './connectRedis';
 import { pairsToFields, recordOf } from './recordOf';
 import type { TaskFields } from './recordOf';
 import { DEFAULT_KEY_PREFIX, DEFAULT_REDIS_MAX_TASKS } from './RedisTaskStoreOptions';
 import type { RedisTaskStoreOptions } from './RedisTaskStoreOptions';
-import { tlsSocketOptions } from './RedisTlsOptions';
-import { redactRedisUrl } from './redactRedisUrl';
 import { CANCEL, CREATE, LIST, RELEASE, RENEW, REQUIRE_INPUT, SETTLE, STATUS_MESSAGE, SWEEP, UPDATE } from './scripts';
 
 /** Most tasks one heartbeat script renews. */
@@ -67,69 +64,17 @@ export class RedisTaskStore implements TaskStore {
    * (`tls.ca`, `tls.cert`, `tls.key` that are not PEM, among others).
    */
   static async connect(options: RedisTaskStoreOptions = {}): Promise<RedisTaskStore> {
-    const { url = 'redis://127.0.0.1:6379', tls, clientOptions = {}, keyPrefix = DEFAULT_KEY_PREFIX, sweepBatch = 1000, connectTimeoutMs = 10_000, maxTasks = DEFAULT_REDIS_MAX_TASKS, ...common } = options;
-    if (typeof url !== 'string') throw new TypeError(`RedisTaskStore option url: expected a string, got ${typeof url}`);
+    const { url, tls, clientOptions, connectTimeoutMs, keyPrefix = DEFAULT_KEY_PREFIX, sweepBatch = 1000, maxTasks = DEFAULT_REDIS_MAX_TASKS, ...common } = options;
     if (typeof keyPrefix !== 'string') throw new TypeError(`RedisTaskStore option keyPrefix: expected a string, got ${typeof keyPrefix}`);
     if (!Number.isSafeInteger(sweepBatch) || sweepBatch < 1) throw new TypeError(`RedisTaskStore option sweepBatch: expected a positive integer, got ${JSON.stringify(sweepBatch)}`);
     if (!Number.isSafeInteger(maxTasks) || maxTasks < 1) throw new TypeError(`RedisTaskStore option maxTasks: expected a positive integer, got ${JSON.stringify(maxTasks)}`);
-    if (!Number.isSafeInteger(connectTimeoutMs) || connectTimeoutMs < 1) {
-      throw new TypeError(`RedisTaskStore option connectTimeoutMs: expected a positive integer, got ${JSON.stringify(connectTimeoutMs)}`);
-    }
-    const secure = /^rediss:/i.test(url);
-    if (tls !== undefined && !secure) throw new TypeError(`RedisTaskStore option tls: needs a rediss:// url, got ${JSON.stringify(url.split('//')[0] + '//…')}`);
-    const tlsOptions = tls === undefined ? {} : tlsSocketOptions(tls);
     const resolved = resolveTaskStoreOptions(common);
-    // until both connections are up, errors are the reason connect() will give, not reports
-    let lastError: unknown;
-    let connected = false;
-    let fatal: { cause: Error; why: string } | undefined;
-    const socket = clientOptions.socket ?? {};
-    const reconnectStrategy = failFastStrategy(socket.reconnectStrategy, { secure, clientCertificate: tlsOptions.cert !== undefined || 'cert' in socket }, () => !connected, (cause, why) => (fatal ??= { cause, why }));
-    // no offline queue: while Redis is unreachable a call fails at once instead of waiting without bound
-    const client = createClient({
-      ...clientOptions,
-      url,
-      disableOfflineQueue: true,
-      socket: { ...socket, ...tlsOptions, reconnectStrategy } as RedisClientOptions['socket'],
-    }) as RedisClientType;
-    const subscriber = client.duplicate() as RedisClientType;
-    const onError = (error: unknown): void => {
-      if (connected) resolved.onError(error);
-      else lastError = error;
-    };
-    client.on('error', onError);
-    subscriber.on('error', onError);
-    const store = new RedisTaskStore(client, subscriber, resolved, keyPrefix, sweepBatch, maxTasks);
-    const where = redactRedisUrl(url);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    try {
-      await Promise.race([
-        (async () => {
-          await client.connect();
-          await subscriber.connect();
-          await subscriber.subscribe(`${store.channelPrefix}${store.instanceId}`, (message) => store.onMessage(message));
-        })(),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => {
-            const why = lastError instanceof Error ? `: ${lastError.message}` : '';
-            // a plain-text Redis never answers a TLS handshake: the attempt only times out
-            const hint = secure && (lastError === undefined || lastError instanceof ConnectionTimeoutError) ? ' (no TLS handshake completed: is it a plain-text port? then use redis://)' : '';
-            reject(new Error(`RedisTaskStore: could not connect to ${where} within ${connectTimeoutMs} ms${why}${hint}`));
-          }, connectTimeoutMs);
-        }),
-      ]);
-      connected = true;
-    } catch (error) {
-      client.destroy();
-      subscriber.destroy();
-      if (fatal) {
-        // node-redis rejects its connect() with the error its strategy gave up on: `error` is fatal.cause
-        throw new Error(`RedisTaskStore: could not connect to ${where}: ${fatal.why} (${describeCause(fatal.cause)})`, { cause: error });
-      }
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
+    const made: { store?: RedisTaskStore } = {};
+    await connectRedis('RedisTaskStore', { url, tls, clientOptions, connectTimeoutMs }, resolved.onError, async ({ client, subscriber }) => {
+      const store = (made.store = new RedisTaskStore(client, subscriber, resolved, keyPrefix, sweepBatch, maxTasks));
+      await subscriber.subscribe(`${store.channelPrefix}${store.instanceId}`, (message) => store.onMessage(message));
+    });
+    const store = made.store!; // connectRedis resolves only after its setup made it
     store.timers.push(
       startRepeating(resolved.heartbeatMs, () => store.heartbeat(), resolved.onError),
       startRepeating(resolved.sweepIntervalMs, () => store.sweep(), resolved.onError),

@@ -4,29 +4,13 @@
  * every task store has (instance id, lease, heartbeat, sweep interval, onError), and the TLS
  * options of a `rediss://` Redis.
  */
-import type { RedisClientOptions } from '@redis/client';
 import type { TaskStoreOptions } from '@toolwire/core';
-import type { RedisTlsOptions } from './RedisTlsOptions';
+import type { RedisConnectionOptions } from './connectRedis';
 
 /** Options of `RedisTaskStore.connect()`. */
-export interface RedisTaskStoreOptions extends TaskStoreOptions {
-  /** The Redis URL (`redis://[[user]:password@]host[:port][/db]`, `rediss://` for TLS); default `redis://127.0.0.1:6379`. */
-  readonly url?: string;
-  /**
-   * TLS to a `rediss://` URL: the CA (PEM) that signed the server's certificate, a client
-   * certificate and key, the host name to verify. Checked by `connect()` (a `TypeError` names a
-   * bad field); an untrusted or misnamed certificate makes `connect()` reject at once, naming the cause.
-   */
-  readonly tls?: RedisTlsOptions;
-  /** Further node-redis client options (socket, credentials); `url` and `tls` win over theirs. */
-  readonly clientOptions?: Omit<RedisClientOptions, 'url'>;
+export interface RedisTaskStoreOptions extends TaskStoreOptions, RedisConnectionOptions {
   /** The prefix of every key and channel; default `toolwire:tasks:`. Instances that share tasks use the same one. */
   readonly keyPrefix?: string;
-  /**
-   * How long `connect()` waits for Redis before it rejects, in ms; default 10,000. Errors that
-   * no retry mends (TLS certificates, a TLS client on a plain-text port or the reverse) reject sooner.
-   */
-  readonly connectTimeoutMs?: number;
   /** Most expired leases one sweep fails; default 1,000. */
   readonly sweepBatch?: number;
   /**

@@ -106,6 +106,7 @@ export class NotificationHub {
     if (this.listeners.size === 0) {
       this.busOff?.();
       this.busOff = undefined;
+      this.downReason = undefined; // no longer subscribed, no longer told: the next subscription learns afresh (a bus that is down says so at once)
       if (this.keepAlive) clearInterval(this.keepAlive);
       this.keepAlive = undefined;
     }

@@ -5,7 +5,7 @@
  * connection) releasing the listener, the listener bounds, and the capabilities declared.
  */
 import { Dispatcher, MemoryNotificationBus, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
-import type { DispatchContext } from '@toolwire/core';
+import type { BusSubscriber, DispatchContext } from '@toolwire/core';
 import { Session } from '@toolwire/core/transport';
 import type { DispatchResult } from '@toolwire/core/transport';
 
@@ -169,5 +169,36 @@ describe('subscriptions/listen', () => {
     expect(capabilities.tools).toEqual({ listChanged: true });
     expect(capabilities.prompts).toEqual({ listChanged: true });
     expect(capabilities.resources).toEqual({ subscribe: true, listChanged: true });
+  });
+});
+
+describe('a notification bus that goes down', () => {
+  /** A bus whose outage the test decides. */
+  class FlakyBus extends MemoryNotificationBus {
+    private readonly subs = new Set<BusSubscriber>();
+    override subscribe(subscriber: BusSubscriber): () => void {
+      this.subs.add(subscriber);
+      const off = super.subscribe(subscriber);
+      return () => {
+        this.subs.delete(subscriber);
+        off();
+      };
+    }
+    down(reason: Error): void {
+      for (const s of this.subs) s.down?.(reason);
+    }
+  }
+
+  it('ends each listen with a -32603 saying so, and reports the outage once through onError', async () => {
+    const bus = new FlakyBus();
+    const errors: unknown[] = [];
+    const { dispatcher } = server({ notificationBus: bus, onError: (e) => errors.push(e) });
+    const [one, two] = [listen(dispatcher, { toolsListChanged: true }), listen(dispatcher, { toolsListChanged: true }, {}, 'L2')];
+    await Promise.all([one.next(1), two.next(1)]);
+    bus.down(new Error('redis unreachable'));
+    for (const l of [one, two]) {
+      expect(JSON.parse((await l.done).body).error).toEqual({ code: -32603, message: 'Internal error: the notification bus is unavailable; listen again later' });
+    }
+    expect(errors).toEqual([new Error('redis unreachable')]);
   });
 });

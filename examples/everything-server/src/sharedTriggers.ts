@@ -35,6 +35,9 @@ const TOOLS: readonly (readonly [name: string, kind: TriggerKind, description: s
   ['test_trigger_resource_update', 'resource', 'Marks the resource at uri updated (resources/updated), on every instance'],
 ];
 
+/** The trigger tools the server declares (at the end of its tool list) when they are not declared yet. */
+export const TRIGGER_TOOL_NAMES: readonly string[] = TOOLS.map(([name]) => name);
+
 /** The triggers of one instance, shared with every instance on its bus. */
 export class SharedTriggers {
   /** The bus to give this instance's dispatchers: the shared one, muted while a trigger from elsewhere is applied. */

@@ -15,6 +15,7 @@ import type { ClientOptions, Transport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { JSON_SCHEMA_2020_12, createEverythingService } from '../src/everything';
 import { startServer } from '../src/conformance';
+import { TRIGGER_TOOL_NAMES } from '../src/sharedTriggers';
 
 jest.setTimeout(30_000);
 
@@ -23,7 +24,8 @@ const main = join(__dirname, '..', 'dist', 'main.js');
 const { decl } = createEverythingService();
 /** The serverInfo the declaration publishes (legacy initialize; modern: the discover result's _meta). */
 const SERVER_INFO = decl.toInitializeResult().serverInfo;
-const TOOL_NAMES = decl.tools.map((t) => t.name);
+// the built server declares the trigger tools at the end when the declaration lacks them (sharedTriggers.ts)
+const TOOL_NAMES = [...new Set([...decl.tools.map((t) => t.name), ...TRIGGER_TOOL_NAMES])];
 
 type Mode = NonNullable<NonNullable<ClientOptions['versionNegotiation']>['mode']>;
 type Connect = () => Transport;
@@ -62,11 +64,12 @@ describe.each(transports)('client 2.4.0 over %s', (_name, connect) => {
       expect(client.getProtocolEra()).toBe('modern');
       expect(client.getNegotiatedProtocolVersion()).toBe(MODERN);
       expect(client.getServerVersion()).toEqual(SERVER_INFO);
-      // the everything server logs (test_tool_with_logging), serves resources, prompts with completion, an MCP Apps view, and has task tools (src/tasks.ts)
+      // the everything server logs (test_tool_with_logging), serves resources, prompts with completion, an MCP Apps view, and has task tools (src/tasks.ts);
+      // 2026-07-28 delivers list changes and resource updates through subscriptions/listen
       expect(client.getServerCapabilities()).toEqual({
-        tools: {},
-        resources: {},
-        prompts: {},
+        tools: { listChanged: true },
+        resources: { listChanged: true, subscribe: true },
+        prompts: { listChanged: true },
         completions: {},
         logging: {},
         extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] }, 'io.modelcontextprotocol/tasks': {} },

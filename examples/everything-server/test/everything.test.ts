@@ -77,6 +77,10 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
           'test_streaming_elicitation',
           'test_tool_with_logging',
           'test_tool_with_progress',
+          // the triggers, shared across instances (src/sharedTriggers.ts)
+          'test_trigger_prompt_change',
+          'test_trigger_resource_update',
+          'test_trigger_tool_change',
           // the tasks fixtures (src/tasks.ts)
           'greet',
           'slow_compute',
@@ -240,8 +244,8 @@ describe('--page-size', () => {
         names.push(...page.tools.map((t) => t.name));
         cursor = page.nextCursor;
       } while (cursor !== undefined);
-      expect(pages).toEqual([4, 4, 4, 4, 4, 4, 4, 4, 4, 3]);
-      expect(new Set(names).size).toBe(39);
+      expect(pages).toEqual([4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 2]);
+      expect(new Set(names).size).toBe(42);
       await expect(client.listTools({ cursor: 'not-a-cursor' })).rejects.toThrow(/-32602|stale cursor/);
     } finally {
       await client.close();

@@ -10,6 +10,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import type { Dispatcher } from '@toolwire/core';
 import { SseReader } from './sseReader';
+import { endpointOf, listen } from './httpExchanges';
 import type { FetchHandler, HttpServerLike, NodeListener } from './McpTestTarget';
 
 /** Where a stream's messages go. */
@@ -91,8 +92,7 @@ export function serverOpener(server: HttpServerLike, path: string): StreamOpener
       server.close(() => undefined);
     };
     return new Promise<OpenedStream>((resolve, reject) => {
-      const address = server.address();
-      const where = typeof address === 'string' ? { socketPath: address } : { host: wildcard(address?.address) ? '127.0.0.1' : address?.address, port: address?.port };
+      const where = endpointOf(server.address());
       const headers = request.json === undefined ? request.headers : { ...request.headers, 'Content-Length': String(Buffer.byteLength(request.json)) };
       const req = httpRequest({ ...where, path, method: request.method, headers, agent: false }, (res: IncomingMessage) => {
         sink.status(res.statusCode ?? 0);
@@ -140,18 +140,4 @@ export function dispatcherOpener(dispatcher: Dispatcher, version: (headers: Read
     });
     return { status: 200, close: () => controller.abort(new Error('the client closed the subscription')) };
   };
-}
-
-function listen(server: HttpServerLike): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-}
-
-function wildcard(address: string | undefined): boolean {
-  return address === '::' || address === '0.0.0.0';
 }

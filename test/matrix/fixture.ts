@@ -35,6 +35,7 @@ export const LIMITS = Object.freeze({
   callTimeoutMs: 300,
   maxConcurrentCalls: 2,
   maxConcurrentCallsPerPrincipal: 1,
+  maxResourceSubscriptions: 2,
 });
 
 /** The task options every transport passes through to its dispatcher (a row reads them back in a CreateTaskResult). */

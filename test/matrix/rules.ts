@@ -609,6 +609,27 @@ export const RULES: readonly Rule[] = [
       expect(result.reply?.result).toMatchObject({ content: [{ type: 'text', text: 'asked: true' }], isError: false, _meta: { 'io.modelcontextprotocol/related-task': { taskId } } });
     },
   },
+  {
+    name: 'subscriptions/listen limits: on 2026-07-28 malformed notifications are -32602, more URIs than maxResourceSubscriptions are -32602 naming the limit; legacy versions answer -32601',
+    async check(t, p) {
+      const listen = (notifications: unknown): RequestSpec => ({ version: p.version, method: 'subscriptions/listen', params: { notifications } as Record<string, unknown> });
+      const tooMany = await t.send(listen({ resourceSubscriptions: [README_URI, SECRET_URI, 'test://matrix/third'] }));
+      if (!modern(p)) return expectError(tooMany, ErrorCodes.MethodNotFound);
+      expectStatus(t, tooMany, 200);
+      expectError(tooMany, ErrorCodes.InvalidParams, /maxResourceSubscriptions \(2\)/);
+      expectError(await t.send(listen({ toolsListChanged: 'yes' })), ErrorCodes.InvalidParams, /toolsListChanged must be a boolean/);
+    },
+  },
+  {
+    name: 'telemetry on subscriptions/listen: a refused listen is one SERVER span "subscriptions/listen" with mcp.method.name and the version',
+    applies: (_t, p) => modern(p),
+    async check(t, p) {
+      const seen = await t.send({ version: p.version, method: 'subscriptions/listen', params: { notifications: { toolsListChanged: 1 } }, id: 83 });
+      expectError(seen, ErrorCodes.InvalidParams);
+      const spans = t.recorder.otel.spansOf('83');
+      expect(spans.map((span) => [span.name, span.attributes['mcp.method.name'], span.attributes['mcp.protocol.version']])).toEqual([['subscriptions/listen', 'subscriptions/listen', p.version]]);
+    },
+  },
 ];
 
 /** Every supported version's profile, legacy and modern. */

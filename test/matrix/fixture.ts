@@ -40,6 +40,7 @@ export const LIMITS = Object.freeze({
   callTimeoutMs: 300,
   maxConcurrentCalls: 2,
   maxConcurrentCallsPerPrincipal: 1,
+  maxResourceSubscriptions: 2,
 });
 
 /** The rate limit of the `limited` tool: this many calls per principal per window (of the fixture's own clock). */

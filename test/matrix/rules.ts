@@ -179,9 +179,9 @@ export const RULES: readonly Rule[] = [
     name: 'McpError: thrown by a tool, a resource read or a prompt, it is that JSON-RPC error — code, message and data — the same way on every version (HTTP 200)',
     async check(t, p) {
       for (const [spec, id] of [
-        [call(p.version, 'refused', {}, { id: 81 }), 81],
-        [read(p.version, REFUSED_URI, { id: 82 }), 82],
-        [get(p.version, 'refused_prompt', undefined, { id: 83 }), 83],
+        [call(p.version, 'refused', {}, { id: 181 }), 181],
+        [read(p.version, REFUSED_URI, { id: 182 }), 182],
+        [get(p.version, 'refused_prompt', undefined, { id: 183 }), 183],
       ] as const) {
         const seen = await t.send(spec);
         expectStatus(t, seen, 200);
@@ -686,6 +686,27 @@ export const RULES: readonly Rule[] = [
       expect(text(await t.send(call(p.version, 'remember', { key, value: `v-${t.name}` }, { token: 'reader' })))).toBe('remembered');
       expect(text(await t.send(call(p.version, 'recall', { key }, { token: 'reader' })))).toBe(`v-${t.name}`);
       expect(text(await t.send(call(p.version, 'recall', { key }, { token: 'admin' })))).toBe('(nothing)');
+    },
+  },
+  {
+    name: 'subscriptions/listen limits: on 2026-07-28 malformed notifications are -32602, more URIs than maxResourceSubscriptions are -32602 naming the limit; legacy versions answer -32601',
+    async check(t, p) {
+      const listen = (notifications: unknown): RequestSpec => ({ version: p.version, method: 'subscriptions/listen', params: { notifications } as Record<string, unknown> });
+      const tooMany = await t.send(listen({ resourceSubscriptions: [README_URI, SECRET_URI, 'test://matrix/third'] }));
+      if (!modern(p)) return expectError(tooMany, ErrorCodes.MethodNotFound);
+      expectStatus(t, tooMany, 200);
+      expectError(tooMany, ErrorCodes.InvalidParams, /maxResourceSubscriptions \(2\)/);
+      expectError(await t.send(listen({ toolsListChanged: 'yes' })), ErrorCodes.InvalidParams, /toolsListChanged must be a boolean/);
+    },
+  },
+  {
+    name: 'telemetry on subscriptions/listen: a refused listen is one SERVER span "subscriptions/listen" with mcp.method.name and the version',
+    applies: (_t, p) => modern(p),
+    async check(t, p) {
+      const seen = await t.send({ version: p.version, method: 'subscriptions/listen', params: { notifications: { toolsListChanged: 1 } }, id: 83 });
+      expectError(seen, ErrorCodes.InvalidParams);
+      const spans = t.recorder.otel.spansOf('83');
+      expect(spans.map((span) => [span.name, span.attributes['mcp.method.name'], span.attributes['mcp.protocol.version']])).toEqual([['subscriptions/listen', 'subscriptions/listen', p.version]]);
     },
   },
 ];

@@ -38,6 +38,7 @@ import { addResources } from './resources';
 import { addPrompts } from './prompts';
 import { addSearchNotes } from './searchNotes';
 import { addTriggers } from './triggers';
+import type { Triggers } from './triggers';
 import { addMemory } from './memory';
 
 /** The most progress notifications one `progress_burst` call may send (a bound on the work one request can ask for). */
@@ -103,7 +104,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /** Builds the everything declaration and its procedures. */
-export function createEverythingService(options: EverythingOptions = {}): { decl: ToolDeclaration; defs: ServiceDefinition } {
+export function createEverythingService(options: EverythingOptions = {}): { decl: ToolDeclaration; defs: ServiceDefinition; triggers: Triggers } {
   const decl = new ToolDeclaration('toolwire-everything', '1.0.0', {
     title: 'toolwire everything server',
     instructions: 'Every tool returns a different kind of MCP content; add and echo are the classic demo.',
@@ -261,6 +262,6 @@ export function createEverythingService(options: EverythingOptions = {}): { decl
   addPrompts(decl, defs);
   addSearchNotes(decl, defs, NOTES);
   addMemory(decl, defs);
-  addTriggers(decl, defs); // last: what the triggers add goes at the end of the lists
-  return { decl, defs };
+  const triggers = addTriggers(decl, defs); // last: what the triggers add goes at the end of the lists
+  return { decl, defs, triggers };
 }

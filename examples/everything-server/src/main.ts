@@ -23,7 +23,10 @@
  * `--task-store-cert FILE --task-store-key FILE` a client certificate for a Redis that requires one.
  * `--redis redis://HOST:PORT` puts the tasks (unless `--task-store` names another), the rate
  * limits' counters and `ctx.state` in that Redis; `--rate-limit N/WINDOW` limits each caller's
- * tools/call (`5/1s`); `--audit-log FILE` appends one JSON line per call (`fleet.ts`).
+ * tools/call (`5/1s`); `--audit-log FILE` appends one JSON line per call (`fleet.ts`); with it the notification bus
+ * is there too: a `subscriptions/listen` held by one instance hears the list changes and resource
+ * updates of every instance, and the triggers (`test_trigger_*`) fired through one instance are
+ * applied on all of them (`sharedTriggers.ts`).
  */
 import express from 'express';
 import { readFileSync } from 'node:fs';
@@ -34,7 +37,10 @@ import type { AuthOptions } from '@toolwire/express';
 import { registryEntry } from '@toolwire/core';
 import type { SchemaDialect, TaskStore } from '@toolwire/core';
 import { jwtVerifier } from '@toolwire/jwt';
-import { RedisTaskStore, redactRedisUrl } from '@toolwire/redis';
+import { RedisNotificationBus, RedisTaskStore, redactRedisUrl } from '@toolwire/redis';
+import { MemoryNotificationBus } from '@toolwire/core';
+import type { NotificationBus } from '@toolwire/core';
+import { SharedTriggers } from './sharedTriggers';
 import type { RedisTlsOptions } from '@toolwire/redis';
 import { serveStdio } from '@toolwire/stdio';
 import { createEverythingService } from './everything';
@@ -87,7 +93,7 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i] === '--auth-resource') args.authResource = argv[++i];
     else if (argv[i] === '--task-store') {
       const store = argv[++i];
-      args.taskStore = store === 'memory' ? undefined : checkRedisUrl(store);
+      args.taskStore = store === 'memory' ? undefined : checkRedisUrl(store, '--task-store');
     } else if (argv[i] === '--task-key-prefix') args.taskKeyPrefix = argv[++i];
     else if (argv[i] === '--task-lease-ms') args.taskLeaseMs = Number(argv[++i]);
     else if (argv[i] === '--task-store-ca') args.taskStoreCa = fileArgument('--task-store-ca', argv[++i]);
@@ -128,8 +134,8 @@ function parseArgs(argv: string[]): Args {
 }
 
 /** `value` if it is a redis:// or rediss:// URL with a host (else the usage error names what is wrong). */
-function checkRedisUrl(value: string | undefined, flag = '--task-store'): string {
-  const expected = flag === '--task-store' ? 'memory or redis://HOST:PORT' : 'redis://HOST:PORT';
+function checkRedisUrl(value: string | undefined, flag: string): string {
+  const expected = `${flag === '--task-store' ? 'memory or ' : ''}redis://HOST:PORT`;
   if (value === undefined) fail(`${flag} needs a value: ${expected}`);
   let url: URL;
   try {
@@ -186,6 +192,16 @@ async function connectTaskStore(args: Args): Promise<TaskStore | undefined> {
   }
 }
 
+/** The notification bus: in `--redis`, else this process's. */
+async function connectBus(args: Args): Promise<NotificationBus> {
+  if (args.redis === undefined) return new MemoryNotificationBus();
+  try {
+    return await RedisNotificationBus.connect({ url: args.redis, connectTimeoutMs: 5_000, onError: (error) => console.error('toolwire-everything: notification bus:', error) });
+  } catch (error) {
+    fail(`the notification bus could not start: ${(error as Error).message}`);
+  }
+}
+
 /** The `auth` option for tokens of `issuer` issued for `resource`. */
 function authOptions(issuer: string, resource: string): AuthOptions {
   try {
@@ -196,7 +212,7 @@ function authOptions(issuer: string, resource: string): AuthOptions {
 }
 
 const args = parseArgs(process.argv.slice(2));
-const { decl, defs } = createEverythingService({ pageSize: args.pageSize, schemaDialect: args.schemaDialect });
+const { decl, defs, triggers } = createEverythingService({ pageSize: args.pageSize, schemaDialect: args.schemaDialect });
 const onError = (error: unknown, info: { tool?: string; method?: string }) =>
   console.error(`toolwire-everything: ${info.tool ?? info.method ?? 'request'} failed:`, error);
 
@@ -207,11 +223,14 @@ async function main(): Promise<void> {
   }
   const taskStore = await connectTaskStore(args);
   const fleet = await fleetOptions({ ...args, redisTls: taskStoreTls(args) }, (what, error) => console.error(`toolwire-everything: ${what}:`, error)).catch((error: unknown) => fail(`--redis or --audit-log: ${(error as Error).message}`));
-  const tasks = taskStore ? { taskStore, ...fleet.options } : fleet.options;
+  const bus = await connectBus(args);
+  // with a bus in Redis, triggers reach every instance; alone, they are applied where they are called
+  const shared = args.redis !== undefined ? new SharedTriggers(bus, triggers) : undefined;
+  const tasks = { ...fleet.options, notificationBus: shared?.bus ?? bus, ...(taskStore ? { taskStore } : {}) };
   const storeLabel = args.taskStore ? ` (tasks in ${redactRedisUrl(args.taskStore)})` : '';
-  /** Closes the task store (it fails the tasks this process still runs), then exits. */
+  /** Closes the task store (it fails the tasks this process still runs) and the bus, then exits. */
   const closeStore = (code: number) => {
-    const closing = Promise.all([taskStore?.close(), fleet.close()]);
+    const closing = Promise.all([taskStore?.close(), fleet.close(), bus.close()]);
     closing.then(
       () => process.exit(code),
       (error: unknown) => {

@@ -62,11 +62,12 @@ describe.each(transports)('client 2.4.0 over %s', (_name, connect) => {
       expect(client.getProtocolEra()).toBe('modern');
       expect(client.getNegotiatedProtocolVersion()).toBe(MODERN);
       expect(client.getServerVersion()).toEqual(SERVER_INFO);
-      // the everything server logs (test_tool_with_logging), serves resources, prompts with completion, an MCP Apps view, and has task tools (src/tasks.ts)
+      // the everything server logs (test_tool_with_logging), serves resources, prompts with completion, an MCP Apps view, and has task tools (src/tasks.ts);
+      // 2026-07-28 delivers list changes and resource updates through subscriptions/listen
       expect(client.getServerCapabilities()).toEqual({
-        tools: {},
-        resources: {},
-        prompts: {},
+        tools: { listChanged: true },
+        resources: { listChanged: true, subscribe: true },
+        prompts: { listChanged: true },
         completions: {},
         logging: {},
         extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] }, 'io.modelcontextprotocol/tasks': {} },

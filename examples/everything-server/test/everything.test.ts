@@ -79,6 +79,10 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
           'test_streaming_elicitation',
           'test_tool_with_logging',
           'test_tool_with_progress',
+          // the triggers (src/triggers.ts; across instances: src/sharedTriggers.ts)
+          'test_trigger_prompt_change',
+          'test_trigger_resource_update',
+          'test_trigger_tool_change',
           // the tasks fixtures (src/tasks.ts)
           'greet',
           'slow_compute',
@@ -87,10 +91,6 @@ function suite(name: string, connect: () => Promise<{ transport: Transport; stop
           'confirm_delete',
           'multi_input',
           'test_tool_with_task',
-          // the live-list triggers (src/triggers.ts)
-          'test_trigger_tool_change',
-          'test_trigger_prompt_change',
-          'test_trigger_resource_update',
         ].sort(),
       );
       for (const tool of tools) expect(tool.description).toMatch(/\S/);

@@ -16,6 +16,8 @@
  * - governance (rate limits, `ctx.state`, the audit log): the options a server passes, the
  *   in-memory stores it may size, the store interfaces a Redis store fits, the audit sink it
  *   picks (jsonLinesAudit) and the state errors its procedures may catch.
+ * - the notification buses a server picks (MemoryNotificationBus; the NotificationBus type a
+ *   RedisNotificationBus fits) and the catalog changes they carry.
  * Everything else has its audience's entry: `@toolwire/core/transport` (a transport's dispatcher
  * side: setup checks, JSON-RPC envelopes, Session, the per-request Access), `@toolwire/core/http`
  * (HTTP adapters: the pipeline, HTTP rules, defaults) and `@toolwire/core/task-store` (task-store
@@ -150,3 +152,7 @@ export { jsonLinesAudit } from './governance/jsonLinesAudit';
 export type { AuditStream } from './governance/jsonLinesAudit';
 export type { AuditEvent, AuditOptions, AuditOutcome, AuditPrincipal, AuditSink, AuditValues } from './governance/AuditEvent';
 export { TERMINAL_TASK_STATUSES, isTerminalTaskStatus } from './tasks/TaskRecord';
+export { MemoryNotificationBus } from './notifications/MemoryNotificationBus';
+export type { NotificationBus, BusMessage, BusSubscriber } from './notifications/NotificationBus';
+export type { CatalogChange, CatalogChangeListener, ListKind } from './notifications/CatalogChange';
+export type { LiveCapabilities } from './declaration/results';

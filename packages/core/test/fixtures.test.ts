@@ -1,13 +1,14 @@
 /**
  * The protocol fixtures through the dispatcher: every file in fixtures/<version>/ is a message
  * and the exact answer (bytes, key order, HTTP status) core must give it under that version.
- * express and stdio replay the same files through their transports.
+ * express and stdio replay the same files through their transports (the dispatcher, without a
+ * session, answers as stateless HTTP does: a stdio-only fixture is not replayed here).
  */
 import { Dispatcher, MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS } from '@toolwire/core';
 import { fixtureServer } from './fixtures/declaration';
 import { comparableText, expectedText, loadFixtures } from './fixtures/load';
 
-const fixtures = loadFixtures();
+const fixtures = loadFixtures().filter((f) => f.appliesTo('dispatcher'));
 
 describe('protocol fixtures', () => {
   const { defs, decl } = fixtureServer();

@@ -10,12 +10,16 @@ import { StdioConnection } from './stdioConnection';
 import type { StdioPeer, StdioReadable, StdioWritable } from './stdioConnection';
 import { fetchExchange, listenerExchange, serverExchange, supertestExchange } from './httpExchanges';
 import { isHttpServer } from './McpTestTarget';
+import { dispatcherOpener, fetchOpener, listenerOpener, serverOpener } from './streams';
+import type { StreamOpener } from './streams';
 import type { FetchHandler, FetchTarget, McpTestTarget, NodeListener, SupertestLike } from './McpTestTarget';
 import type { Exchange } from './Exchange';
 
 /** How the client reaches its target: the exchange, and for stdio the connection (to close). */
 export interface Delivery {
   readonly exchange: Exchange;
+  /** Opens a stream (a subscription) on HTTP targets and a Dispatcher; absent for supertest (which buffers whole answers) and stdio (see `stdio`). */
+  readonly open?: StreamOpener;
   /** The stdio connection, when the target is a stdio server. */
   readonly stdio?: StdioConnection;
 }
@@ -29,14 +33,21 @@ export const VERSION_HEADER = 'MCP-Protocol-Version';
  * @throws TypeError for a target of none of the supported kinds.
  */
 export function exchangeFor(target: McpTestTarget, path: string, peer: StdioPeer): Delivery {
-  if (target instanceof Dispatcher) return { exchange: dispatcherExchange(target) };
+  if (target instanceof Dispatcher) return { exchange: dispatcherExchange(target), open: dispatcherOpener(target, (headers) => headers[VERSION_HEADER]) };
   if (typeof target === 'function') {
-    return { exchange: target.length >= 2 ? listenerExchange(target as NodeListener, path) : fetchExchange(target as FetchHandler, path) };
+    if (target.length >= 2) return { exchange: listenerExchange(target as NodeListener, path), open: listenerOpener(target as NodeListener, path) };
+    return { exchange: fetchExchange(target as FetchHandler, path), open: fetchOpener(target as FetchHandler, path) };
   }
-  if (typeof target === 'string' || target instanceof URL) return { exchange: fetchExchange((request) => fetch(request), endpointUrl(target)) };
+  if (typeof target === 'string' || target instanceof URL) {
+    const url = endpointUrl(target);
+    return { exchange: fetchExchange((request) => fetch(request), url), open: fetchOpener((request) => fetch(request), url) };
+  }
   if (typeof target === 'object' && target !== null) {
-    if (typeof (target as FetchTarget).fetch === 'function') return { exchange: fetchExchange((request) => (target as FetchTarget).fetch(request), path) };
-    if (isHttpServer(target)) return { exchange: serverExchange(target, path) };
+    if (typeof (target as FetchTarget).fetch === 'function') {
+      const handle: FetchHandler = (request) => (target as FetchTarget).fetch(request);
+      return { exchange: fetchExchange(handle, path), open: fetchOpener(handle, path) };
+    }
+    if (isHttpServer(target)) return { exchange: serverExchange(target, path), open: serverOpener(target, path) };
     if (typeof (target as SupertestLike).post === 'function') return { exchange: supertestExchange(target as SupertestLike, path) };
     if (StdioConnection.isTarget(target)) {
       const stdio = new StdioConnection(target as { stdin: StdioWritable; stdout: StdioReadable }, peer);

@@ -47,7 +47,8 @@ export function serverExchange(server: HttpServerLike, path: string): Exchange {
   };
 }
 
-function listen(server: HttpServerLike): Promise<void> {
+/** Listens on 127.0.0.1, port 0 (a server the client serves for the time of a request or stream). */
+export function listen(server: HttpServerLike): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
@@ -58,7 +59,7 @@ function listen(server: HttpServerLike): Promise<void> {
 }
 
 /** Where to connect for a server's `address()`: its pipe, or its port (on 127.0.0.1 when it listens on every interface). */
-function endpointOf(address: ReturnType<HttpServerLike['address']>): { socketPath: string } | { host: string; port: number } {
+export function endpointOf(address: ReturnType<HttpServerLike['address']>): { socketPath: string } | { host: string; port: number } {
   if (typeof address === 'string') return { socketPath: address };
   if (address === null) throw new Error('mcpTestClient: the server listens, but has no address');
   const wildcard = address.address === '::' || address.address === '0.0.0.0'; // every interface: the IPv4 loopback is one

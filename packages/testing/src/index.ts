@@ -3,7 +3,7 @@
  * `listTools`, `listResources`, `listResourceTemplates`, `readResource`, `listPrompts`,
  * `getPrompt`, `complete`, `discover`,
  * `initialize`, the task methods (`callToolAsTask`, `getTask`, `getTaskResult`, `listTasks`,
- * `cancelTask`, `updateTask`), `request`, `notify` and `close`, in either era, against an
+ * `cancelTask`, `updateTask`), `listen` (subscriptions), `request`, `notify` and `close`, in either era, against an
  * Express app, a `node:http` listener or server, a supertest agent, a fetch handler, a URL, a
  * core Dispatcher or a stdio server. The only barrel.
  */
@@ -39,6 +39,9 @@ export type {
 } from './results';
 export type { AskHandlers, ElicitHandler, SampleHandler, ListRootsHandler } from './askHandlers';
 export { McpTestClientError } from './McpTestClientError';
+export { McpSubscription } from './McpSubscription';
+export type { ListenEnd } from './McpSubscription';
+export type { ListenFilter } from './listen';
 export type { McpTestTarget, SupertestLike, SupertestRequestLike, FetchHandler, FetchTarget, NodeListener, HttpServerLike } from './McpTestTarget';
 export { TASKS_EXTENSION } from './taskResults';
 export type { McpTask, TaskReport, TasksListResult, CancelTaskResult, CallToolAsTaskOptions, GetTaskResultOptions } from './taskResults';

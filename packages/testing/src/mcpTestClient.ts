@@ -51,6 +51,10 @@ import type {
   CompleteResult,
 } from './results';
 import { isRecord } from './isRecord';
+import { listenOnLegacyStdio, listenOnStdio, listenOverStream } from './listen';
+import type { ListenFilter } from './listen';
+import type { McpSubscription } from './McpSubscription';
+import type { StreamOpener } from './streams';
 
 interface JsonRpcAnswer {
   result?: unknown;
@@ -70,6 +74,7 @@ export class McpTestClient {
   readonly capabilities: Readonly<Record<string, unknown>>;
   private readonly deliver: Deliver;
   private readonly stdio: StdioConnection | undefined;
+  private readonly open: StreamOpener | undefined;
   private readonly headers: Readonly<Record<string, string>>;
   private readonly clientInfo: { name: string; version: string };
   private readonly handlers: AskHandlers;
@@ -90,6 +95,7 @@ export class McpTestClient {
     });
     this.deliver = delivery.exchange;
     this.stdio = delivery.stdio;
+    this.open = delivery.open;
   }
 
   /**
@@ -286,6 +292,47 @@ export class McpTestClient {
       retry = { inputResponses: Object.fromEntries(answered.map((ask) => [ask.key, ask.answer])) };
       if (interim.requestState !== undefined) retry.requestState = interim.requestState;
     }
+  }
+
+  /**
+   * Opens a subscription: an async iterator of the notifications the server pushes. 2026-07-28:
+   * a `subscriptions/listen` for `filter`, resolved once acknowledged (`acknowledged` is what the
+   * server honours), every frame tagged with its id, `ended` its final result. Legacy: over HTTP
+   * the `GET` stream (broadcast `list_changed`; the endpoint needs `notificationStream: true`), on
+   * stdio the connection's own notifications, after `resources/subscribe` for each URI in
+   * `filter.resourceSubscriptions`. `close()` (or `break`) cancels it.
+   * @throws McpTestClientError when the server refuses it (a JSON-RPC error, an HTTP status);
+   *   TypeError for a supertest agent (it buffers whole answers) or legacy resource subscriptions over HTTP.
+   * @example
+   * const sub = await mcpTestClient(app, { era: 'modern' }).listen({ toolsListChanged: true });
+   * for await (const { method } of sub) if (method === 'notifications/tools/list_changed') break;
+   */
+  async listen(filter: ListenFilter = {}): Promise<McpSubscription> {
+    const version = this.protocolVersion;
+    if (this.era === 'modern') {
+      const id = `toolwire-listen-${this.nextId++}`;
+      const params = this.envelope({ notifications: filter });
+      const json = JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params });
+      if (this.stdio) return listenOnStdio(this.stdio, json, id);
+      const headers = await this.headersFor('subscriptions/listen', params, true, version);
+      return listenOverStream(this.streamOpener(), { method: 'POST', json, headers: { ...headers, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' } }, id);
+    }
+    if (this.stdio) {
+      await this.stdio.ready(version);
+      const subscription = listenOnLegacyStdio(this.stdio);
+      for (const uri of filter.resourceSubscriptions ?? []) await this.request('resources/subscribe', { uri });
+      subscription.acknowledged = { ...filter };
+      return subscription;
+    }
+    if (filter.resourceSubscriptions?.length) throw new TypeError('listen: legacy resource subscriptions need a connection (stdio); a stateless HTTP endpoint holds none');
+    const headers: Record<string, string> = { ...this.headers, [VERSION_HEADER]: version, Accept: 'text/event-stream' };
+    delete headers['Content-Type'];
+    return listenOverStream(this.streamOpener(), { method: 'GET', headers }, undefined);
+  }
+
+  private streamOpener(): StreamOpener {
+    if (!this.open) throw new TypeError('listen: a supertest agent reads whole answers and cannot hold a subscription open; pass the app, a server, a fetch handler or a URL');
+    return this.open;
   }
 
   /** Ends a stdio server's input (it exits); nothing for the other targets, which hold no connection. */

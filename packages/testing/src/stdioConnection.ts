@@ -50,6 +50,7 @@ export class StdioConnection {
   private readonly waiting: Waiter[] = [];
   private initialized: Promise<void> | undefined;
   private nextId = 1;
+  private readonly taps = new Set<(message: { id?: unknown; method?: unknown; params?: unknown }, line: string) => boolean>();
 
   constructor(
     private readonly target: StdioTarget & { readonly stdin: StdioWritable; readonly stdout: StdioReadable },
@@ -83,6 +84,28 @@ export class StdioConnection {
       return { status: 202, text: '', notifications: [] };
     }
     return this.roundTrip(json, message.id);
+  }
+
+  /**
+   * Hands the messages `take` claims (returns true for) to it instead of to the requests
+   * waiting — a subscription's notifications and its listen's own response. Returns the
+   * function that stops it.
+   */
+  tap(take: (message: { id?: unknown; method?: unknown; params?: unknown }, line: string) => boolean): () => void {
+    this.taps.add(take);
+    return () => {
+      this.taps.delete(take);
+    };
+  }
+
+  /** Writes one message line without waiting for anything (a subscription's listen, a cancel). */
+  post(json: string): void {
+    this.write(json);
+  }
+
+  /** Initializes a legacy connection once (before its first request), as `send` does. */
+  ready(version: string): Promise<void> {
+    return isModernVersion(version) ? Promise.resolve() : this.initialize(version);
   }
 
   /** Ends the server's input (a stdio server exits when its input ends). */
@@ -130,6 +153,7 @@ export class StdioConnection {
       return; // not a message (stdout is the protocol; a server that prints there is broken, and its answer will be missing)
     }
     if (typeof message.method === 'string' && message.id !== undefined) return void this.answer(message.id, message.method, message.params);
+    for (const take of this.taps) if (take(message, line)) return;
     if (typeof message.method === 'string') {
       this.waiting[0]?.notifications.push(line); // a notification goes with the oldest request waiting
       return;

@@ -76,7 +76,7 @@ describe('examples/stdio-server with the official MCP SDK client (newline framin
 
   it('initializes with the demo server info', () => {
     expect(client.getServerVersion()).toEqual({ name: 'toolwire-demo', version: '1.0.0' });
-    expect(client.getServerCapabilities()).toEqual({ tools: {} });
+    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: true } }); // a stdio connection hears list_changed
   });
 
   it('lists the tools with their schemas', async () => {

@@ -11,12 +11,16 @@ import type { CachedPayload } from './PayloadCache';
 import type { Catalog, ListKind } from './Catalog';
 import type { ServerIdentity } from './ServerIdentity';
 import type { VersionPolicy } from './VersionPolicy';
-import type { DiscoverResult, InitializeResult, ServerCapabilities } from './results';
+import type { DiscoverResult, InitializeResult, LiveCapabilities, ServerCapabilities } from './results';
 import { UI_EXTENSION_ID, UI_MIME_TYPE } from '../protocol/apps';
 import { META } from '../protocol/meta';
 import { MODERN_PROTOCOL_VERSIONS } from '../protocol/profile';
 import type { ProtocolProfile } from '../protocol/profile';
 import type { LoggingLevel } from '../protocol/logLevels';
+
+
+const NOT_LIVE: LiveCapabilities = Object.freeze({ listChanged: false, subscribe: false });
+const LIVE: LiveCapabilities = Object.freeze({ listChanged: true, subscribe: true });
 
 /** What the payloads say beyond identity and catalog. */
 export interface PayloadSettings {
@@ -44,11 +48,11 @@ export class ServerPayloads {
     this.catalogCache = new PayloadCache(() => catalog.revision);
   }
 
-  /** The `initialize` result for accepted legacy `version`. */
-  initialize(version: string): CachedPayload<InitializeResult> {
+  /** The `initialize` result for accepted legacy `version`, with what the transport delivers of live lists. */
+  initialize(version: string, live: LiveCapabilities = NOT_LIVE): CachedPayload<InitializeResult> {
     const profile = this.versions.anyProfile(version);
-    return this.catalogCache.get('initializeResult', profile, 0, () => {
-      const result: InitializeResult = { protocolVersion: version, capabilities: this.capabilities(false, profile.experimentalTasks), serverInfo: this.identity.serverInfo(profile) };
+    return this.catalogCache.get('initializeResult', profile, (live.listChanged ? 1 : 0) + (live.subscribe ? 2 : 0), () => {
+      const result: InitializeResult = { protocolVersion: version, capabilities: this.capabilities(false, profile.experimentalTasks, live), serverInfo: this.identity.serverInfo(profile) };
       if (this.identity.instructions) result.instructions = this.identity.instructions;
       return result;
     });
@@ -59,7 +63,7 @@ export class ServerPayloads {
     const profile = this.versions.anyProfile(version);
     return this.catalogCache.get('discover', profile, 0, () => ({
       supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
-      capabilities: this.capabilities(true),
+      capabilities: this.capabilities(true, false, LIVE),
       ...(this.identity.instructions ? { instructions: this.identity.instructions } : {}),
       ttlMs: this.settings.ttlMs,
       cacheScope: this.settings.cacheScope,
@@ -107,9 +111,10 @@ export class ServerPayloads {
    * when enabled; when a tool supports tasks, `server/discover` (`modern`) names the tasks
    * extension and a 2025-11-25 `initialize` (`experimentalTasks`) declares `tasks`.
    */
-  private capabilities(modern = false, experimentalTasks = false): ServerCapabilities {
-    const capabilities: ServerCapabilities = { tools: {} };
-    for (const key of this.catalog.capabilities) capabilities[key] = {};
+  private capabilities(modern = false, experimentalTasks = false, live: LiveCapabilities = NOT_LIVE): ServerCapabilities {
+    const listed = live.listChanged ? { listChanged: true } : {};
+    const capabilities: ServerCapabilities = { tools: { ...listed } };
+    for (const key of this.catalog.capabilities) capabilities[key] = key === 'resources' && live.subscribe ? { subscribe: true, ...listed } : { ...listed };
     if (this.catalog.hasCompletions) capabilities.completions = {};
     if (this.settings.logLevel) capabilities.logging = {};
     if (this.catalog.hasApps) capabilities.extensions = { ...capabilities.extensions, [UI_EXTENSION_ID]: { mimeTypes: [UI_MIME_TYPE] } };

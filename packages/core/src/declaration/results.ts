@@ -44,14 +44,25 @@ export interface PromptsListResult extends Omit<ToolsListResult, 'tools'> {
  * (`{ mimeTypes: ["text/html;profile=mcp-app"] }`) when a view or a tool with one is declared.
  */
 export interface ServerCapabilities {
-  tools: Record<string, never>;
-  resources?: Record<string, never>;
-  prompts?: Record<string, never>;
+  tools: { listChanged?: boolean };
+  resources?: { listChanged?: boolean; subscribe?: boolean };
+  prompts?: { listChanged?: boolean };
   completions?: Record<string, never>;
   logging?: Record<string, never>;
   extensions?: Record<string, Record<string, unknown>>;
   /** 2025-11-25 (experimental tasks): what the server's tasks offer. */
   tasks?: { list: Record<string, never>; cancel: Record<string, never>; requests: { tools: { call: Record<string, never> } } };
+}
+
+/**
+ * What a transport delivers of live lists, for the capabilities it declares: `listChanged`
+ * (the lists' `list_changed`) and `subscribe` (`resources/subscribe`). 2026-07-28 always
+ * delivers both (through `subscriptions/listen`); a legacy stdio connection both; legacy
+ * stateless HTTP `listChanged` only on a `GET` stream, never `subscribe`.
+ */
+export interface LiveCapabilities {
+  readonly listChanged: boolean;
+  readonly subscribe: boolean;
 }
 
 /** The `initialize` result. */

@@ -55,6 +55,14 @@ export interface DispatchContext {
    */
   notify?(json: string, era?: Era): void;
   /**
+   * Whether {@link notify} can carry a stream of notifications (HTTP: the client accepts
+   * `text/event-stream` and is still there). A `subscriptions/listen` without one is refused.
+   * Absent: whether `notify` is.
+   */
+  canStream?(): boolean;
+  /** Writes a keep-alive on a streamed response that has been idle (HTTP: an SSE comment); absent where none is needed (stdio). */
+  heartbeat?(): void;
+  /**
    * Where the message came from (`network.transport`, the client's address and port), for the
    * `telemetry` option's spans, the `audit` option's `transport` and the `rateLimit` option's key
    * of an anonymous HTTP caller (its address): called only when one of those options is on, so a

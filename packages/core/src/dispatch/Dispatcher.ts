@@ -42,6 +42,7 @@ import { topLevelId } from './topLevelId';
 import type { RequestId } from './jsonRpc';
 import type { DispatchContext } from './DispatchContext';
 import { METHOD } from '../protocol/methodNames';
+import { DEFAULT_KEEP_ALIVE_MS, NotificationHub } from './subscriptions/NotificationHub';
 
 /** Set while {@link createDispatcher} constructs a dispatcher whose arguments it has just checked. */
 let prechecked = false;
@@ -97,7 +98,8 @@ export class Dispatcher {
     const tasks = new TaskRunner(tools, policy, this.limits, resolveTaskSettings(checked));
     tools.tasks = tasks;
     tools.state = resolveState(checked.state);
-    this.services = { decl, policy, tools, tasks, resources: new ResourceReader(defs, policy, this.limits.maxUriLength), prompts: new PromptGetter(defs, tools, policy, this.limits) };
+    const notifications = new NotificationHub(decl, { bus: checked.notificationBus, limits: this.limits, policy, keepAliveMs: checked.keepAliveMs ?? DEFAULT_KEEP_ALIVE_MS });
+    this.services = { decl, policy, tools, tasks, notifications, resources: new ResourceReader(defs, policy, this.limits.maxUriLength), prompts: new PromptGetter(defs, tools, policy, this.limits) };
     const missing = checked.missingProcedures ?? 'warn';
     if (missing === 'error') {
       const names = missingProcedures(defs, decl);
@@ -116,6 +118,20 @@ export class Dispatcher {
     const target = envelope && ANY_ERA_METHODS.get(envelope.method)?.target?.(envelope.params, this.services);
     for (const rule of this.refusals) result = rule.refused!(result, context, envelope, target);
     return result;
+  }
+
+  /**
+   * Ends every notification stream this dispatcher holds, gracefully (server shutdown): each
+   * 2026-07-28 `subscriptions/listen` is answered its final result, each legacy `GET` stream
+   * ends. Clients re-listen (on another instance) and re-fetch.
+   */
+  endSubscriptions(): void {
+    this.services.notifications.endAll();
+  }
+
+  /** @internal The listeners this dispatcher holds (the HTTP pipeline's `GET` stream joins them). */
+  get notifications(): NotificationHub {
+    return this.services.notifications;
   }
 
   /** The procedures still to be checked against the declaration (once, on the first message), when warning. */

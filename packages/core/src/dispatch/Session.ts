@@ -1,7 +1,8 @@
 /**
  * Session: the state of one connection (a stdio process, one long-lived stream): the protocol
  * version negotiated by `initialize` and the client capabilities it declared, the logging level
- * `logging/setLevel` set, and the calls in flight so `notifications/cancelled` can abort them.
+ * `logging/setLevel` set, the calls in flight so `notifications/cancelled` can abort them, and
+ * what lets go when the connection ends (its notification listeners).
  * Stateless HTTP has no session.
  */
 import { LOCAL_ERROR_CODES } from '../faults/ErrorCodes';
@@ -53,6 +54,7 @@ export class Session {
   private level: LoggingLevel | undefined;
   private readonly awaited = new Map<RequestId, (message: unknown) => void>();
   private connection: ConnectionPrincipal | undefined;
+  private readonly endListeners = new Set<() => void>();
 
   /**
    * Who calls on this connection when no token says (stdio): the connection itself, under a
@@ -121,6 +123,7 @@ export class Session {
    * with an error, so nothing waits for an answer that cannot come.
    */
   inputEnded(): void {
+    this.ended();
     const awaited = [...this.awaited.values()];
     this.awaited.clear();
     for (const onResponse of awaited) onResponse({ error: { code: LOCAL_ERROR_CODES.ConnectionClosed, message: 'the client closed its end of the connection' } });
@@ -156,5 +159,24 @@ export class Session {
   /** Aborts every call in flight (the connection is going away); their replies are still produced. */
   abortAll(reason?: unknown): void {
     for (const call of this.inFlight.values()) call.abort(reason ?? new Error('connection closed'));
+    this.ended();
+  }
+
+  /**
+   * @internal Calls `listener` once when the connection ends (its input ended, or it is going
+   * away): what lives as long as the connection (its listeners) lets go. Returns the function
+   * that forgets `listener`.
+   */
+  onEnd(listener: () => void): () => void {
+    this.endListeners.add(listener);
+    return () => {
+      this.endListeners.delete(listener);
+    };
+  }
+
+  private ended(): void {
+    const listeners = [...this.endListeners];
+    this.endListeners.clear();
+    for (const listener of listeners) listener();
   }
 }

@@ -4,7 +4,7 @@
  * the answers to a tool's asks) carry, how long a multi round-trip `requestState` may grow, how
  * long a `resources/read` URI may be before any template is tried, how
  * long a tool (or a task's procedure) may run, and how much of the server one caller may hold at
- * once (calls, running tasks, `tasks/result` waits per principal). They are on by default, resolved once per dispatcher, and every
+ * once (calls, running tasks, `tasks/result` waits, listeners per principal). They are on by default, resolved once per dispatcher, and every
  * transport gets them because they are dispatcher options.
  */
 
@@ -43,6 +43,12 @@ export interface Limits {
   readonly maxTaskResultWaits: number;
   /** Most `tasks/result` requests of one principal waiting at once on this dispatcher. */
   readonly maxTaskResultWaitsPerPrincipal: number;
+  /** Most listeners (`subscriptions/listen` streams, stdio connections, `GET` streams) held at once on this dispatcher. */
+  readonly maxSubscriptions: number;
+  /** Most listeners one principal holds at once on this dispatcher. */
+  readonly maxSubscriptionsPerPrincipal: number;
+  /** Most resource URIs (and task ids) one listener may subscribe to. */
+  readonly maxResourceSubscriptions: number;
 }
 
 /**
@@ -51,7 +57,8 @@ export interface Limits {
  * 8 Ki code units (8,192), calls of 5 minutes
  * (300,000 ms), 1,000 calls in flight at once and 100 per principal, task procedures of 15
  * minutes (900,000 ms), 100 running tasks per principal, and 1,000 waiting `tasks/result`
- * requests, 100 per principal.
+ * requests, 100 per principal; 10,000 listeners (100 per principal), each subscribed to at most
+ * 1,000 resources.
  */
 export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxDepth: 64,
@@ -67,6 +74,9 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxRunningTasksPerPrincipal: 100,
   maxTaskResultWaits: 1000,
   maxTaskResultWaitsPerPrincipal: 100,
+  maxSubscriptions: 10_000,
+  maxSubscriptionsPerPrincipal: 100,
+  maxResourceSubscriptions: 1000,
 });
 
 /** The names of the limit options, as {@link DispatcherOptions} spells them. */

@@ -20,6 +20,7 @@ import { stateProblem } from '../governance/StateOptions';
 import type { StateOptions } from '../governance/StateOptions';
 import { auditProblem } from '../governance/auditProblem';
 import type { AuditOptions } from '../governance/AuditEvent';
+import type { NotificationBus } from '../notifications/NotificationBus';
 
 /** Options every transport accepts and passes to its dispatcher. */
 export interface DispatcherOptions {
@@ -158,6 +159,31 @@ export interface DispatcherOptions {
   taskTtlMs?: number;
   /** The polling interval suggested to clients of a task, in ms (its `pollIntervalMs`; default 1,000). */
   taskPollIntervalMs?: number;
+  /**
+   * Where the declaration's changes (`list_changed`, `resources/updated`) travel between
+   * instances: a {@link NotificationBus} — pass a `RedisNotificationBus` (`@toolwire/redis`) so
+   * a change seen by one instance reaches the listeners every instance holds. Default: an
+   * in-process `MemoryNotificationBus` of this dispatcher.
+   */
+  notificationBus?: NotificationBus;
+  /**
+   * How long a notification stream (an HTTP `subscriptions/listen` or `GET` stream) may stay
+   * idle before a keep-alive comment is written, in ms (default 15,000).
+   */
+  keepAliveMs?: number;
+  /**
+   * Most listeners held at once (default 10,000): `subscriptions/listen` streams, legacy `GET`
+   * streams and stdio connections. One more is refused `-32000` "Server busy" naming this limit
+   * (HTTP 503 with `Retry-After: 1`; a `GET` stream: 503).
+   */
+  maxSubscriptions?: number;
+  /** Most listeners one principal holds at once (default 100); refused like `maxSubscriptions`. */
+  maxSubscriptionsPerPrincipal?: number;
+  /**
+   * Most resource URIs (and task ids) one listener may subscribe to (default 1,000): a listen
+   * asking for more is refused `-32602`; one more `resources/subscribe` on a connection is `-32602`.
+   */
+  maxResourceSubscriptions?: number;
 }
 
 /** The default time to live of a task: one hour. */
@@ -192,6 +218,8 @@ export const DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze([
   'taskStore',
   'taskTtlMs',
   'taskPollIntervalMs',
+  'notificationBus',
+  'keepAliveMs',
   ...LIMIT_NAMES,
 ]);
 
@@ -216,10 +244,15 @@ const CHECKS: Record<string, [expected: string, ok: (v: unknown) => boolean]> = 
   taskPollIntervalMs: ['a positive integer', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0],
   callTimeoutMs: TIMER_CHECK,
   taskTimeoutMs: TIMER_CHECK,
+  notificationBus: ['a NotificationBus (an object with publish, subscribe, close)', isNotificationBus],
+  keepAliveMs: [`a positive integer up to ${MAX_TIMER_MS}`, (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0 && v <= MAX_TIMER_MS],
 };
 
 /** The options whose checks word their own messages. */
 const OWN_MESSAGES: Readonly<Record<string, (value: unknown) => string | undefined>> = { telemetry: telemetryProblem, rateLimit: rateLimitProblem, state: stateProblem, audit: auditProblem };
+function isNotificationBus(value: unknown): value is NotificationBus {
+  return typeof value === 'object' && value !== null && ['publish', 'subscribe', 'close'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
+}
 
 /**
  * Checks the arguments of a dispatcher (and of every transport that makes one).

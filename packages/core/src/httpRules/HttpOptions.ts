@@ -48,6 +48,15 @@ export interface HttpOptions extends DispatcherOptions {
    * when it has that form), a `description` of 1–100 characters, `repository` and `remotes`.
    */
   serverCard?: ServerCardOptions;
+  /**
+   * Serve `GET` as the legacy era's notification stream (default false: `GET` is 405): a
+   * 2025-11-25 (or older) client that opens one with `Accept: text/event-stream` hears every
+   * `notifications/{tools,prompts,resources}/list_changed` published on the notification bus — broadcasts only, since a
+   * stateless endpoint holds no per-client subscription (`resources/subscribe` stays unsupported
+   * over HTTP). With it, a legacy `initialize` declares `listChanged`. Bounded like listens
+   * (`maxSubscriptions`, per principal: 503), with keep-alives (`keepAliveMs`).
+   */
+  notificationStream?: boolean;
 }
 
 /** The checked options, defaults applied. */
@@ -62,10 +71,12 @@ export interface ResolvedHttpOptions {
   readonly auth?: ResolvedAuth;
   /** The checked `serverCard` option; `undefined` when no card is served. */
   readonly serverCard?: CheckedRegistryFields;
+  /** Whether `GET` opens the legacy notification stream. */
+  readonly notificationStream: boolean;
 }
 
 /** The options an HTTP transport takes off before the dispatcher's, for the list an unknown option's error gives. */
-const HTTP_OPTION_NAMES: readonly string[] = Object.freeze(['allowedOrigins', 'allowedHosts', 'maxBodyBytes', 'maxSseBufferBytes', 'strictAccept', 'auth', 'serverCard']);
+const HTTP_OPTION_NAMES: readonly string[] = Object.freeze(['allowedOrigins', 'allowedHosts', 'maxBodyBytes', 'maxSseBufferBytes', 'strictAccept', 'auth', 'serverCard', 'notificationStream']);
 
 /** The default body limit: 4 MiB. */
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -80,7 +91,7 @@ export function resolveHttpOptions(owner: string, options: unknown): ResolvedHtt
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw new TypeError(`${owner}: expected an options object, got ${describe(options)}`);
   }
-  const { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, maxSseBufferBytes: maxSse, strictAccept, auth, serverCard, ...dispatcherOptions } = options as Record<string, unknown>;
+  const { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, maxSseBufferBytes: maxSse, strictAccept, auth, serverCard, notificationStream, ...dispatcherOptions } = options as Record<string, unknown>;
   const o = { allowedOrigins, allowedHosts, maxBodyBytes: maxBody, maxSseBufferBytes: maxSse, strictAccept };
   // everything that is not an HTTP option goes to the dispatcher, which refuses unknown names
   const dispatcher = checkDispatcherOptions(owner, dispatcherOptions, HTTP_OPTION_NAMES);
@@ -94,6 +105,7 @@ export function resolveHttpOptions(owner: string, options: unknown): ResolvedHtt
     return [...(value as string[])];
   };
   if (o.strictAccept !== undefined && typeof o.strictAccept !== 'boolean') throw optionError('strictAccept', 'a boolean', o.strictAccept);
+  if (notificationStream !== undefined && typeof notificationStream !== 'boolean') throw optionError('notificationStream', 'a boolean', notificationStream);
   const positive = (name: string, value: unknown, fallback: number): number => {
     const n = value ?? fallback;
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n <= 0) throw optionError(name, 'a positive integer', value);
@@ -106,6 +118,7 @@ export function resolveHttpOptions(owner: string, options: unknown): ResolvedHtt
     maxBodyBytes: positive('maxBodyBytes', o.maxBodyBytes, DEFAULT_MAX_BODY_BYTES),
     maxSseBufferBytes: positive('maxSseBufferBytes', o.maxSseBufferBytes, DEFAULT_MAX_SSE_BUFFER_BYTES),
     strictAccept: o.strictAccept === true,
+    notificationStream: notificationStream === true,
     ...(auth === undefined ? {} : { auth: resolveAuthOptions(owner, auth) }),
     ...(serverCard === undefined ? {} : { serverCard: resolveServerCardOptions(`${owner}: option serverCard`, serverCard) }),
   };

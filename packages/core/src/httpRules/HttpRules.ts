@@ -11,6 +11,7 @@ import { HttpRefusal, HttpRefusals, payloadTooLarge } from './HttpRefusal';
 import { createOriginRule, OriginRule } from './originRule';
 import { createHostRule, HostRule } from './hostRule';
 import { acceptsJsonAndEventStream } from './accept';
+import { acceptsEventStream } from './eventStream';
 import { isJsonContentType } from './contentType';
 import { logToStderr } from '../dispatch/errorPolicy';
 import { BearerAuth } from './BearerAuth';
@@ -82,6 +83,17 @@ export class HttpRules {
     if (!this.hostAllowed(head.host, head.localAddress)) return this.forbidden.host(head.host);
     if (this.strictAccept && !acceptsJsonAndEventStream(head.accept)) return HttpRefusals.notAcceptable;
     if (!isJsonContentType(head.contentType)) return HttpRefusals.unsupportedMediaType;
+    return undefined;
+  }
+
+  /**
+   * The rules of a `GET` notification stream (the `notificationStream` option): Origin, Host,
+   * then `Accept: text/event-stream` (406); `undefined` when it may open.
+   */
+  checkStream(head: HttpRequestHead): HttpRefusal | undefined {
+    if (head.origin !== undefined && !this.originAllowed(head.origin, head.host)) return this.forbidden.origin(head.origin);
+    if (!this.hostAllowed(head.host, head.localAddress)) return this.forbidden.host(head.host);
+    if (!acceptsEventStream(head.accept)) return HttpRefusals.streamNotAcceptable;
     return undefined;
   }
 

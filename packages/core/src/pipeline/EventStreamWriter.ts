@@ -15,6 +15,9 @@ import { utf8Length } from './utf8';
 
 const FRAMING: EventFraming<string> = { frame: eventStreamFrame, size: utf8Length };
 
+/** The SSE comment written on an idle stream, so proxies and clients do not time it out. */
+const KEEP_ALIVE = ': keep-alive\n\n';
+
 /** The SSE writer of one response (its head already written). */
 export class EventStreamWriter {
   private readonly queue = new EventQueue(FRAMING);
@@ -42,6 +45,15 @@ export class EventStreamWriter {
       this.exchange.onDrain(this.flush);
     }
     if (this.queue.bytes + this.exchange.pending > this.maxBufferedBytes) this.cutOff();
+  }
+
+  /** Writes a keep-alive comment (`: keep-alive`), unless the client is pushing back (then it is not idle) or the stream is over. */
+  comment(): void {
+    if (this.over || this.waiting) return;
+    if (!this.exchange.write(KEEP_ALIVE)) {
+      this.waiting = true;
+      this.exchange.onDrain(this.flush);
+    }
   }
 
   /** Ends the stream: what is queued, then the last message (the JSON-RPC response), if any. */

@@ -81,6 +81,17 @@ export class ExchangeContext implements DispatchContext {
     this.writer?.write(json);
   }
 
+  /** Whether notifications can go out as an event stream: the client accepts `text/event-stream` and can still be answered. */
+  canStream(): boolean {
+    if (this.writer !== undefined) return this.writer !== null;
+    return acceptsEventStream(this.exchange.header('accept')) && this.exchange.answerable;
+  }
+
+  /** Writes a keep-alive comment on the event stream (nothing before it started or while the client pushes back). */
+  heartbeat(): void {
+    if (this.writer) this.writer.comment();
+  }
+
   /** Ends the event stream with its last message (the JSON-RPC response; none for a notification); nothing when it did not stream. */
   endStream(json: string | undefined): void {
     this.writer?.end(json);

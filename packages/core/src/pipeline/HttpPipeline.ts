@@ -9,7 +9,8 @@
  * a slow client may leave waiting). A body over the limit is refused (413) and let go by the
  * exchange (Node: the lingering close). With the (experimental) `serverCard` option, a request
  * whose path ends in `/server-card` gets the server card instead ({@link ServerCardRoute}), before
- * any of the endpoint's rules. Adapters only translate their framework's request and response into
+ * any of the endpoint's rules; with `notificationStream`, a `GET` opens the legacy notification
+ * stream ({@link NotificationStreamRoute}). Adapters only translate their framework's request and response into
  * an exchange; options are checked and compiled here, once.
  */
 import type { AuthOutcome } from '../httpRules/BearerAuth';
@@ -26,6 +27,7 @@ import { HttpRefusals } from '../httpRules/HttpRefusal';
 import type { HttpRefusal } from '../httpRules/HttpRefusal';
 import { ExchangeContext } from './ExchangeContext';
 import { ServerCardRoute } from './ServerCardRoute';
+import { NotificationStreamRoute } from './NotificationStreamRoute';
 import type { BodySink, HttpExchange } from './HttpExchange';
 import { decodeChunks } from './utf8';
 
@@ -50,6 +52,8 @@ export class HttpPipeline {
   private readonly maxSseBufferBytes: number;
   /** The server card (`serverCard` option), served at `<endpoint>/server-card`. */
   private readonly card: ServerCardRoute | undefined;
+  /** The legacy `GET` notification stream (`notificationStream` option). */
+  private readonly stream: NotificationStreamRoute | undefined;
 
   /**
    * Checks `decl`, `defs` and the options once and compiles them.
@@ -65,6 +69,7 @@ export class HttpPipeline {
     this.maxBodyBytes = resolved.maxBodyBytes;
     this.maxSseBufferBytes = resolved.maxSseBufferBytes;
     this.card = resolved.serverCard && new ServerCardRoute(decl, resolved.serverCard, `${owner.name}: option serverCard`);
+    this.stream = resolved.notificationStream ? new NotificationStreamRoute(this.dispatcher.notifications, this.maxSseBufferBytes) : undefined;
   }
 
   /** Whether this endpoint serves a server card (the `serverCard` option): adapters with routes add `<endpoint>/server-card`. */
@@ -84,11 +89,23 @@ export class HttpPipeline {
       localAddress: exchange.localAddress,
       authorization: exchange.header('authorization'),
     };
+    if (this.stream && head.method === 'GET') return this.openStream(exchange, head);
     const refusal = this.rules.check(head);
     if (refusal) return refuse(exchange, refusal);
     const outcome = this.rules.authenticate(head, exchange.request);
     if (outcome instanceof Promise) outcome.then((o) => this.admitted(exchange, o)).catch(() => refuse(exchange, HttpRefusals.internal));
     else this.admitted(exchange, outcome);
+  }
+
+  /** A `GET` with the `notificationStream` option: its rules, its token, then the stream. */
+  private openStream(exchange: HttpExchange, head: HttpRequestHead): void {
+    const stream = this.stream!;
+    const refusal = this.rules.checkStream(head);
+    if (refusal) return refuse(exchange, refusal);
+    const admit = (outcome: AuthOutcome): void => (outcome.refusal ? refuse(exchange, outcome.refusal) : stream.serve(exchange, outcome.access));
+    const outcome = this.rules.authenticate(head, exchange.request);
+    if (outcome instanceof Promise) outcome.then(admit).catch(() => refuse(exchange, HttpRefusals.internal));
+    else admit(outcome);
   }
 
   /** The request passed every rule but the body's: read it (unless a parser did) and dispatch it. */

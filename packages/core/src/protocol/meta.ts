@@ -14,6 +14,8 @@ export const META = Object.freeze({
   clientInfo: 'io.modelcontextprotocol/clientInfo',
   logLevel: 'io.modelcontextprotocol/logLevel',
   serverInfo: 'io.modelcontextprotocol/serverInfo',
+  /** 2026-07-28: on every frame of a `subscriptions/listen` stream, the listen request's id. */
+  subscriptionId: 'io.modelcontextprotocol/subscriptionId',
 });
 
 

@@ -77,12 +77,12 @@ const LAYERS: readonly (readonly string[])[] = [
   ['brand.ts', 'guards.ts'],
   // the schema types, the token/scope model and the wire faults (ErrorCodes, RemotingFault,
   // JsonRpcFault) import nothing of the engine (what names a declaration's unportable schemas
-  // lives in declaration; the HTTP bearer rule in httpRules); the live-list contracts
-  // (notifications: CatalogChange, NotificationBus) import nothing either
+  // lives in declaration; the HTTP bearer rule in httpRules); the notification bus contract
+  // (CatalogChange, NotificationBus, MemoryNotificationBus) imports nothing but itself
   ['schema', 'auth', 'faults', 'notifications'],
   // tasks joined the engine when the dispatcher began to run tasks (dispatch/tasks uses the TaskStore and MemoryTaskStore)
   // governance: the options and stores of rate limits, per-principal state and the audit log (issue 42)
-  ['protocol', 'content', 'remoting', 'declaration', 'dispatch', 'httpRules', 'telemetry', 'identity', 'tasks', 'notifications', 'governance'],
+  ['protocol', 'content', 'remoting', 'declaration', 'dispatch', 'httpRules', 'telemetry', 'identity', 'tasks', 'governance'],
   ['pipeline'],
   ['index.ts', 'transport.ts', 'http.ts', 'task-store.ts'],
 ];

@@ -32,8 +32,8 @@ function depthOf(value: unknown): number {
 }
 
 describe('defaults', () => {
-  it('are on: depth 64, batches of 100, 10,000 argument values, 4 Mi-character strings, 64 KiB request states, 8 Ki-character resource URIs, 5-minute calls, 1,000 calls in flight', () => {
-    expect(DEFAULT_LIMITS).toEqual({ maxDepth: 64, maxBatch: 100, maxArgumentElements: 10_000, maxStringLength: 4 * 1024 * 1024, maxRequestStateBytes: 64 * 1024, maxUriLength: 8192, callTimeoutMs: 300_000, maxConcurrentCalls: 1000, maxConcurrentCallsPerPrincipal: 100, taskTimeoutMs: 900_000, maxRunningTasksPerPrincipal: 100, maxTaskResultWaits: 1000, maxTaskResultWaitsPerPrincipal: 100 });
+  it('are on: depth 64, batches of 100, 10,000 argument values, 4 Mi-character strings, 64 KiB request states, 8 Ki-character resource URIs, 5-minute calls, 1,000 calls in flight, 10,000 listeners (100 per principal, 1,000 resources each)', () => {
+    expect(DEFAULT_LIMITS).toEqual({ maxDepth: 64, maxBatch: 100, maxArgumentElements: 10_000, maxStringLength: 4 * 1024 * 1024, maxRequestStateBytes: 64 * 1024, maxUriLength: 8192, callTimeoutMs: 300_000, maxConcurrentCalls: 1000, maxConcurrentCallsPerPrincipal: 100, taskTimeoutMs: 900_000, maxRunningTasksPerPrincipal: 100, maxTaskResultWaits: 1000, maxTaskResultWaitsPerPrincipal: 100, maxSubscriptions: 10_000, maxSubscriptionsPerPrincipal: 100, maxResourceSubscriptions: 1000 });
     expect(Object.isFrozen(DEFAULT_LIMITS)).toBe(true);
   });
 });

@@ -69,7 +69,8 @@ describe('declaring prompts', () => {
     expect(new ToolDeclaration('t', '1').toInitializeResult().capabilities).toEqual({ tools: {} });
     const { decl } = server();
     expect(decl.toInitializeResult().capabilities).toEqual({ tools: {}, prompts: {} });
-    expect(decl.toDiscoverResult().capabilities).toEqual({ tools: {}, prompts: {} });
+    // 2026-07-28 delivers list changes through subscriptions/listen
+    expect(decl.toDiscoverResult().capabilities).toEqual({ tools: { listChanged: true }, prompts: { listChanged: true } });
   });
 
   it('answers prompts/list and prompts/get -32601 when no prompt is declared', async () => {

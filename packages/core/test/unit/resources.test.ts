@@ -86,7 +86,8 @@ describe('resources', () => {
   it('advertises resources only when something is declared', () => {
     const { decl } = server();
     expect(decl.toInitializeResult().capabilities).toEqual({ tools: {}, resources: {} });
-    expect(decl.toDiscoverResult().capabilities).toEqual({ tools: {}, resources: {} });
+    // 2026-07-28 delivers list changes and resource updates through subscriptions/listen
+    expect(decl.toDiscoverResult().capabilities).toEqual({ tools: { listChanged: true }, resources: { listChanged: true, subscribe: true } });
     expect(new ToolDeclaration('t', '1').toInitializeResult().capabilities).toEqual({ tools: {} });
   });
 

@@ -10,6 +10,7 @@ import type { ResourceReader } from '../ResourceReader';
 import type { PromptGetter } from '../PromptGetter';
 import type { ErrorPolicy } from '../errorPolicy';
 import type { TaskRunner } from '../tasks/TaskRunner';
+import type { NotificationHub } from '../subscriptions/NotificationHub';
 
 /** What handlers share: one per dispatcher. */
 export interface Services {
@@ -20,10 +21,12 @@ export interface Services {
   readonly policy: ErrorPolicy;
   /** Creates, runs and settles tasks, and holds their store. */
   readonly tasks: TaskRunner;
+  /** The listeners of this dispatcher and its seat on the notification bus. */
+  readonly notifications: NotificationHub;
 }
 
 /** Answers one request. */
 export type RequestHandler = (request: InboundRequest, services: Services) => HandlerReply;
 
 /** Acts on one notification (never answers). */
-export type NotificationHandler = (notification: Inbound) => void;
+export type NotificationHandler = (notification: Inbound, services: Services) => void;

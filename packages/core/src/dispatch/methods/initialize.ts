@@ -11,8 +11,10 @@ import { answer } from '../DispatchResult';
 import type { RequestHandler } from './Handler';
 import type { MethodDescriptor } from './MethodDescriptor';
 import { METHOD } from '../../protocol/methodNames';
+import { legacyLiveCapabilities } from '../subscriptions/connectionListener';
 
-const handle: RequestHandler = (request, { decl }) => {
+const handle: RequestHandler = (request, services) => {
+  const { decl } = services;
   const { id, params, inBatch, context } = request;
   if (inBatch) return errorReply(id, ErrorCodes.InvalidRequest, 'Invalid Request: initialize must not be part of a batch');
   if (params !== undefined && !isObject(params)) {
@@ -22,7 +24,7 @@ const handle: RequestHandler = (request, { decl }) => {
   const version = decl.preferredVersion(typeof requested === 'string' ? requested : undefined);
   context.session?.negotiated(version);
   if (isObject(params?.capabilities)) context.session?.initialized(Object.freeze({ ...params.capabilities }));
-  return answer(resultResponse(id, decl.payloads.initialize(version).json));
+  return answer(resultResponse(id, decl.payloads.initialize(version, legacyLiveCapabilities(context, services)).json));
 };
 
 export const initialize: MethodDescriptor = { method: METHOD.initialize, eras: ['legacy'], handle };

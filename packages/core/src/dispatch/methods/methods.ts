@@ -23,6 +23,8 @@ import { tasksUpdate } from './tasksUpdate';
 import { tasksCancel } from './tasksCancel';
 import { tasksResult } from './tasksResult';
 import { tasksList } from './tasksList';
+import { subscriptionsListen } from './subscriptionsListen';
+import { resourcesSubscribe, resourcesUnsubscribe } from './resourcesSubscribe';
 
 /** Every request method served, in no particular order. */
 export const DESCRIPTORS: readonly MethodDescriptor[] = Object.freeze([
@@ -43,6 +45,9 @@ export const DESCRIPTORS: readonly MethodDescriptor[] = Object.freeze([
   tasksCancel,
   tasksResult,
   tasksList,
+  subscriptionsListen,
+  resourcesSubscribe,
+  resourcesUnsubscribe,
 ]);
 
 /** Every notification acted on (any other is ignored). */

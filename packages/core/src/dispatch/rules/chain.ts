@@ -51,7 +51,7 @@ export class Chains {
 
   /** Runs a notification through the rules around every message (telemetry), then its handler. */
   notification(notification: Inbound): void {
-    this.notifications ??= this.compose(undefined, (message) => void NOTIFICATIONS.get(message.method)?.handle(message));
+    this.notifications ??= this.compose(undefined, (message) => void NOTIFICATIONS.get(message.method)?.handle(message, this.services));
     void this.notifications(notification);
   }
 

@@ -333,7 +333,7 @@ export class Dispatcher {
       const profile = this.services.decl.modernProfileOf(String(claimOf(params)?.value)) ?? profileFor(LATEST_MODERN_VERSION);
       return this.message(envelope, profile, context, mode, false);
     }
-    const admission = admit({ ...envelope, id }, context, this.services.decl);
+    const admission = admit(envelope, id, context, this.services.decl);
     if (!('meta' in admission)) return this.refuse(admission, context, envelope);
     return this.message(envelope, admission.profile, context, mode, false, admission.meta);
   }

@@ -6,30 +6,37 @@
  * the serverInfo `_meta` before its closing brace. Which era has which method is each method's
  * descriptor's to say (`methods/`).
  */
-import type { Era } from '../protocol/profile';
+import type { Era, ProtocolProfile } from '../protocol/profile';
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { Answer, DispatchResult, Disposition, HandlerReply, Reply, ResultReply } from './DispatchResult';
 import type { InboundRequest } from './Inbound';
 import { isResultReply, writeResult } from './replies';
 
+/** Writes a handler's reply to one request as its era sends it. */
+export type ReplyWriter = (request: InboundRequest, reply: HandlerReply) => Reply;
+
 /** How one era serves admitted requests (which methods it has is the descriptors' to say: `methods/methods.ts`). */
 export interface EraRules {
   /** The disposition (and so the HTTP status) of an unknown method's -32601. */
   readonly unknownMethod: Disposition;
-  /** Writes a handler's reply as this era sends it; `stamped`: the method's results carry the era's result fields (a descriptor's `stamped`). */
-  write(request: InboundRequest, reply: HandlerReply, decl: ToolDeclaration, stamped: boolean): Reply;
+  /**
+   * The writer of one method's replies for `decl`, made once per chain; `stamped`: the method's
+   * results carry the era's result fields (a descriptor's `stamped`).
+   */
+  writer(decl: ToolDeclaration, stamped: boolean): ReplyWriter;
 }
 
-/** The answer to send for `answer`: a typed result written with `tail`, anything else as it is. */
-function written(answer: Answer, tail: (reply: ResultReply) => string): DispatchResult | undefined {
-  return isResultReply(answer) ? writeResult(answer, tail(answer)) : answer;
+/** The answer to send for `answer`: a typed result written as it is, anything else as it is. */
+function unstamped(answer: Answer): DispatchResult | undefined {
+  return isResultReply(answer) ? writeResult(answer, '') : answer;
 }
 
-const NO_TAIL = (): string => '';
+/** Writes replies without a stamp (every legacy reply, and modern replies of methods whose payloads carry their fields). */
+const plain: ReplyWriter = (_request, reply) => (reply instanceof Promise ? reply.then(unstamped) : unstamped(reply));
 
 const LEGACY: EraRules = Object.freeze({
   unknownMethod: 'response' as const,
-  write: (_request: InboundRequest, reply: HandlerReply): Reply => (reply instanceof Promise ? reply.then((r) => written(r, NO_TAIL)) : written(reply, NO_TAIL)),
+  writer: (): ReplyWriter => plain,
 });
 
 /** The members `resultType` adds before the serverInfo `_meta`. */
@@ -37,12 +44,27 @@ const RESULT_TYPE = ',"resultType":"complete"';
 
 const MODERN: EraRules = Object.freeze({
   unknownMethod: 'unknownMethod' as const,
-  write(request: InboundRequest, reply: HandlerReply, decl: ToolDeclaration, stamped: boolean): Reply {
-    const version = request.profile.version;
-    const tail = stamped ? (r: ResultReply): string => modernTail(r.stamp, version, decl) : NO_TAIL;
-    return reply instanceof Promise ? reply.then((r) => written(r, tail)) : written(reply, tail);
-  },
+  writer: (decl: ToolDeclaration, stamped: boolean): ReplyWriter => (stamped ? modernWriter(decl) : plain),
 });
+
+/**
+ * The modern era's writer of stamped results for `decl`: each tail is looked up in the payloads
+ * once per profile, then kept (the payloads build them once and never again: they name only the
+ * server), so a request pays no cache lookup for its stamp.
+ */
+function modernWriter(decl: ToolDeclaration): ReplyWriter {
+  let profile: ProtocolProfile | undefined;
+  let tails: Partial<Record<ResultReply['stamp'], string>> = {};
+  const tailOf = (stamp: ResultReply['stamp'], of: ProtocolProfile): string => {
+    if (of !== profile) {
+      profile = of;
+      tails = {};
+    }
+    return (tails[stamp] ??= modernTail(stamp, of.version, decl));
+  };
+  const stamped = (answer: Answer, of: ProtocolProfile): DispatchResult | undefined => (isResultReply(answer) ? writeResult(answer, tailOf(answer.stamp, of)) : answer);
+  return (request, reply) => (reply instanceof Promise ? reply.then((r) => stamped(r, request.profile)) : stamped(reply, request.profile));
+}
 
 /** What the modern era appends to a result of `stamp`. */
 function modernTail(stamp: ResultReply['stamp'], version: string, decl: ToolDeclaration): string {

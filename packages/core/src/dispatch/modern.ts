@@ -28,24 +28,28 @@ export interface Admission {
   readonly meta: RequestMeta;
 }
 
-/** Runs the ladder for one claimed request (with an id); a DispatchResult is its refusal. */
-export function admit(envelope: Envelope & { id: RequestId }, context: DispatchContext, decl: ToolDeclaration): Admission | DispatchResult {
-  const { id, method } = envelope;
+/**
+ * Runs the ladder for one claimed request (with id `id`); a DispatchResult is its refusal. It
+ * allocates nothing on the way to an admission but the admission itself and its `_meta` reading.
+ */
+export function admit(envelope: Envelope, id: RequestId, context: DispatchContext, decl: ToolDeclaration): Admission | DispatchResult {
+  const { method } = envelope;
   const params = envelope.params as Record<string, unknown>; // a claim implies params and _meta are objects
-  const header = context.header && ((name: string): string | undefined => context.header?.(name));
-  const mismatch = (message: string): DispatchResult => refused(errorReply(id, ErrorCodes.HeaderMismatch, message));
-  const repeated = STANDARD_HEADERS.find((name) => context.headerRepeated?.(name.toLowerCase()));
-  if (header && repeated) return mismatch(`Header mismatch: ${repeated} is sent more than once`);
+  const headers = context.header !== undefined;
+  if (headers) {
+    const repeated = repeatedStandardHeader(context);
+    if (repeated) return mismatch(id, `Header mismatch: ${repeated} is sent more than once`);
+  }
 
   // 4a: headers that disagree with the body
   const versionHeader = context.protocolVersion?.trim();
-  const claimed = (params._meta as Record<string, unknown>)[META.protocolVersion];
-  const methodHeader = header?.('mcp-method')?.trim();
-  if (header) {
+  const methodHeader = headers ? context.header!('mcp-method')?.trim() : undefined;
+  if (headers) {
+    const claimed = (params._meta as Record<string, unknown>)[META.protocolVersion];
     if (versionHeader !== undefined && versionHeader !== claimed) {
-      return mismatch(`Header mismatch: MCP-Protocol-Version is ${JSON.stringify(versionHeader)} but _meta names ${JSON.stringify(claimed)}`);
+      return mismatch(id, `Header mismatch: MCP-Protocol-Version is ${JSON.stringify(versionHeader)} but _meta names ${JSON.stringify(claimed)}`);
     }
-    if (methodHeader !== undefined && methodHeader !== method) return mismatch(`Header mismatch: Mcp-Method is ${JSON.stringify(methodHeader)} but the method is ${JSON.stringify(method)}`);
+    if (methodHeader !== undefined && methodHeader !== method) return mismatch(id, `Header mismatch: Mcp-Method is ${JSON.stringify(methodHeader)} but the method is ${JSON.stringify(method)}`);
   }
 
   // 4b: the _meta envelope
@@ -64,20 +68,32 @@ export function admit(envelope: Envelope & { id: RequestId }, context: DispatchC
   }
 
   // 6: required standard headers, Mcp-Name
-  if (header) {
-    if (versionHeader === undefined) return mismatch('Header mismatch: the MCP-Protocol-Version header is required');
-    if (methodHeader === undefined) return mismatch('Header mismatch: the Mcp-Method header is required');
+  if (headers) {
+    if (versionHeader === undefined) return mismatch(id, 'Header mismatch: the MCP-Protocol-Version header is required');
+    if (methodHeader === undefined) return mismatch(id, 'Header mismatch: the Mcp-Method header is required');
     const nameHeader = ERA_METHODS.modern.get(method)?.nameHeader;
     if (nameHeader) {
-      const problem = nameHeaderProblem(method, nameHeader, header('mcp-name'), params[nameHeader.param]);
-      if (problem) return mismatch(problem);
+      const problem = nameHeaderProblem(method, nameHeader, context.header!('mcp-name'), params[nameHeader.param]);
+      if (problem) return mismatch(id, problem);
     }
   }
   return { profile, meta };
 }
 
-/** The standard headers that must come at most once (Mcp-Param-* are checked where they are read). */
-const STANDARD_HEADERS = ['MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name'];
+/** The -32020 (HTTP 400) refusal of a request whose headers do not agree with it. */
+function mismatch(id: RequestId, message: string): DispatchResult {
+  return refused(errorReply(id, ErrorCodes.HeaderMismatch, message));
+}
+
+/** The standard headers that must come at most once (Mcp-Param-* are checked where they are read), as named in messages and as looked up. */
+const STANDARD_HEADERS: readonly (readonly [name: string, lowerCase: string])[] = ['MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name'].map((name) => [name, name.toLowerCase()] as const);
+
+/** The first standard header `context` says came on more than one line, or `undefined`. */
+function repeatedStandardHeader(context: DispatchContext): string | undefined {
+  if (!context.headerRepeated) return undefined;
+  for (const [name, lowerCase] of STANDARD_HEADERS) if (context.headerRepeated(lowerCase)) return name;
+  return undefined;
+}
 
 /** Mcp-Name must state the member of `params` its method's descriptor names (`name`, `uri`, `taskId`). */
 function nameHeaderProblem(method: string, named: NameHeader, raw: string | undefined, name: unknown): string | undefined {

@@ -73,8 +73,8 @@ function handlerStep(era: Era, descriptor: MethodDescriptor | undefined, service
   const rules = ERAS[era];
   if (!descriptor) return (message) => errorReply((message as InboundRequest).id, ErrorCodes.MethodNotFound, 'Method not found', undefined, rules.unknownMethod);
   const { handle } = descriptor;
-  const stamped = descriptor.stamped === true;
-  return (message) => rules.write(message as InboundRequest, handle(message as InboundRequest, services), services.decl, stamped);
+  const write = rules.writer(services.decl, descriptor.stamped === true);
+  return (message) => write(message as InboundRequest, handle(message as InboundRequest, services));
 }
 
 /** `step`, answering -32603 for whatever it throws, so the rules around it see an answer. */

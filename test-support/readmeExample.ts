@@ -15,13 +15,13 @@ import { strictTypeCheck } from './strictTypeCheck';
 
 const ROOT = join(__dirname, '..');
 
-/** The first ```ts block under `heading` in the root README.md. */
-export function readmeBlock(heading: string): string {
+/** The `n`th (from 1) ```ts block under `heading` in the root README.md. */
+export function readmeBlock(heading: string, n = 1): string {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const at = readme.indexOf(heading);
   if (at < 0) throw new Error(`README.md has no "${heading}" section`);
-  const match = /```ts\n([\s\S]*?)```/.exec(readme.slice(at));
-  if (!match) throw new Error(`README.md has no TypeScript block under "${heading}"`);
+  const match = [...readme.slice(at).matchAll(/```ts\n([\s\S]*?)```/g)][n - 1];
+  if (!match) throw new Error(`README.md has no TypeScript block ${n} under "${heading}"`);
   return match[1];
 }
 

@@ -1,17 +1,15 @@
 /**
- * readmeExample: what the tests that run the README's examples share — the first TypeScript
+ * readmeExample: what the tests that run the README's examples share — a TypeScript
  * block under a heading of the root README, that block made runnable (its `app.listen(3000, …)`
  * on a free port that it prints, compiled to CommonJS, its body in an async function when it
- * awaits at the top level), and the spawned process with the port it listens on; and the
- * errors of the block compiled as strict TypeScript. Used by the quick start's, the long-running
- * tools' and the Standard Schema examples' tests.
+ * awaits at the top level), and the spawned process with the port it listens on. Used by the
+ * tests that run the README's examples (their type check is test/docs/readmeBlocks.test.ts's).
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { strictTypeCheck } from './strictTypeCheck';
 
 const ROOT = join(__dirname, '..');
 
@@ -56,13 +54,4 @@ export async function runExample(source: string, listen: string, file: string, o
     child.once('exit', (code) => reject(new Error(`the example exited with ${code}`)));
   });
   return { port, child, exited };
-}
-
-/**
- * The errors of `source` written as `file` and compiled as strict TypeScript (an ES module, so
- * it may await at the top level) against the built packages' types; `[]` when it compiles.
- */
-export function strictProblems(source: string, file: string): string[] {
-  writeFileSync(file, source);
-  return strictTypeCheck([file]);
 }

@@ -5,7 +5,8 @@
  * block, FOR_BLOCK); a name a published toolwire entry exports is imported from it. A line marked
  * `// does not compile` must not (the README shows a mistake the types catch), every other line
  * must; a block that cannot be compiled at all is listed in FRAGMENTS with the reason. A new
- * block that does not compile fails this test. The complete programs among the blocks also run,
+ * block that does not compile fails this test. MUST_NOT_COMPILE makes mistakes in blocks (a
+ * misspelt argument, a result the output schema refuses) that their types must catch. The complete programs among the blocks also run,
  * in their own tests: the quick start (examples/http-server/test/readmeQuickStart.test.ts), the
  * schemas, tasks and prompts examples (examples/everything-server/test/readme*.test.ts).
  */
@@ -69,6 +70,41 @@ const FOR_BLOCK: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 /** Blocks that are not compiled, each with the reason. */
 const FRAGMENTS: Readonly<Record<string, string>> = {};
 
+/**
+ * Mistakes the types of a block must catch: the block with `from` replaced by `to` must not
+ * compile, with a problem matching `problem` (each compiled in the same program, as its own module).
+ */
+const MUST_NOT_COMPILE: readonly { block: string; what: string; from: string; to: string; problem: RegExp }[] = [
+  {
+    block: 'README.md#Schemas you already use (zod, valibot, arktype)#1',
+    what: 'a property the zod input lacks',
+    from: '({ name, guests }) => ({ reference: `${name.toUpperCase()}',
+    to: '({ nme, guests }) => ({ reference: `${nme.toUpperCase()}',
+    problem: /nme/,
+  },
+  {
+    block: 'README.md#Schemas you already use (zod, valibot, arktype)#1',
+    what: 'a result the output schema refuses',
+    from: '`${name.toUpperCase()}-${guests}`, guests }',
+    to: '`${name.toUpperCase()}-${guests}`, guests: String(guests) }',
+    problem: /Type 'string' is not assignable to type 'number'/,
+  },
+  {
+    block: 'README.md#Prompts and completion#1',
+    what: 'an undeclared prompt argument read',
+    from: "({ code, language }) => `Review this ${language ?? 'code'}:\\n\\n${code}`",
+    to: "({ cod, language }) => `Review this ${language ?? 'code'}:\\n\\n${cod}`",
+    problem: /cod/,
+  },
+  {
+    block: 'README.md#Prompts and completion#2',
+    what: 'a property the Standard Schema arguments lack',
+    from: '({ topic, tone }) => `Write a ${tone ?? \'neutral\'} brief on ${topic}',
+    to: '({ topik, tone }) => `Write a ${tone ?? \'neutral\'} brief on ${topik}',
+    problem: /topik/,
+  },
+];
+
 /** The 1-based lines of `block` marked as not compiling. */
 const markedLines = (block: ReadmeBlock): number[] =>
   block.source.split('\n').flatMap((line, i) => (/\/\/ does not compile\b/.test(line) ? [i + 1] : []));
@@ -77,10 +113,16 @@ const blocks = readmeFiles().flatMap(blocksOf);
 let results: ReturnType<typeof checkBlocks>;
 let dir = '';
 
+/** The block `id` with `mistake` made, as a block of its own (`id ~ what`). */
+function withMistake(mistake: (typeof MUST_NOT_COMPILE)[number]): ReadmeBlock {
+  const block = blocks.find((candidate) => candidate.id === mistake.block);
+  return { id: `${mistake.block} ~ ${mistake.what}`, file: block?.file ?? '', source: block?.source.replace(mistake.from, mistake.to) ?? '' };
+}
+
 beforeAll(() => {
   dir = mkdtempSync(join(ROOT, 'test', 'docs', '.readme-blocks-')); // inside the repo, so its packages resolve
-  const checked = blocks.filter((block) => !(block.id in FRAGMENTS));
-  results = checkBlocks(checked, dir, (block) => ({ ...GIVEN, ...FOR_BLOCK[block.id] }));
+  const checked = [...blocks.filter((block) => !(block.id in FRAGMENTS)), ...MUST_NOT_COMPILE.map(withMistake)];
+  results = checkBlocks(checked, dir, (block) => ({ ...GIVEN, ...FOR_BLOCK[block.id.split(' ~ ')[0]] }));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -102,5 +144,11 @@ describe('the README code blocks', () => {
     expect(problems.filter((problem) => !marked.includes(problem.line)).map((problem) => `line ${problem.line}: ${problem.message}`)).toEqual([]);
     // each marked line fails to compile, as the README says
     expect(marked.filter((line) => !problems.some((problem) => problem.line === line))).toEqual([]);
+  });
+
+  it.each(MUST_NOT_COMPILE.map((mistake) => [`${mistake.block} ~ ${mistake.what}`, mistake] as const))('%s does not compile', (id, mistake) => {
+    const block = blocks.find((candidate) => candidate.id === mistake.block);
+    expect(block?.source).toContain(mistake.from); // the mistake is made in the block as it reads now
+    expect(results.get(id)!.problems.map((problem) => problem.message).join('\n')).toMatch(mistake.problem);
   });
 });

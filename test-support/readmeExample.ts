@@ -1,27 +1,25 @@
 /**
- * readmeExample: what the tests that run the README's examples share — the first TypeScript
+ * readmeExample: what the tests that run the README's examples share — a TypeScript
  * block under a heading of the root README, that block made runnable (its `app.listen(3000, …)`
  * on a free port that it prints, compiled to CommonJS, its body in an async function when it
- * awaits at the top level), and the spawned process with the port it listens on; and the
- * errors of the block compiled as strict TypeScript. Used by the quick start's, the long-running
- * tools' and the Standard Schema examples' tests.
+ * awaits at the top level), and the spawned process with the port it listens on. Used by the
+ * tests that run the README's examples (their type check is test/docs/readmeBlocks.test.ts's).
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { strictTypeCheck } from './strictTypeCheck';
 
 const ROOT = join(__dirname, '..');
 
-/** The first ```ts block under `heading` in the root README.md. */
-export function readmeBlock(heading: string): string {
+/** The `n`th (from 1) ```ts block under `heading` in the root README.md. */
+export function readmeBlock(heading: string, n = 1): string {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const at = readme.indexOf(heading);
   if (at < 0) throw new Error(`README.md has no "${heading}" section`);
-  const match = /```ts\n([\s\S]*?)```/.exec(readme.slice(at));
-  if (!match) throw new Error(`README.md has no TypeScript block under "${heading}"`);
+  const match = [...readme.slice(at).matchAll(/```ts\n([\s\S]*?)```/g)][n - 1];
+  if (!match) throw new Error(`README.md has no TypeScript block ${n} under "${heading}"`);
   return match[1];
 }
 
@@ -56,13 +54,4 @@ export async function runExample(source: string, listen: string, file: string, o
     child.once('exit', (code) => reject(new Error(`the example exited with ${code}`)));
   });
   return { port, child, exited };
-}
-
-/**
- * The errors of `source` written as `file` and compiled as strict TypeScript (an ES module, so
- * it may await at the top level) against the built packages' types; `[]` when it compiles.
- */
-export function strictProblems(source: string, file: string): string[] {
-  writeFileSync(file, source);
-  return strictTypeCheck([file]);
 }

@@ -1,16 +1,15 @@
 /**
- * The root README's "Prompts and completion" example, as written: its TypeScript block is
- * type-checked (strict, against the built packages' types) and a copy that reads an undeclared
- * argument (`cod`) must not compile; so is the Standard Schema arguments block after it (with the
- * example's declaration), and a copy reading `topik` must not compile. Then it runs on a free port and the test client lists the
+ * The root README's "Prompts and completion" example, as written (its type check and the
+ * Standard Schema arguments block's, and the mistakes their types must catch — reading `cod`,
+ * `topik` — are test/docs/readmeBlocks.test.ts's), runs on a free port and the test client lists the
  * prompts, gets both (the optional argument absent and given, the embedded resource), completes
  * the prompt argument and the template variable, and is refused a missing argument — in both
  * eras — so the README stays true.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { mcpTestClient } from '@toolwire/testing';
-import { readmeBlock, runExample, strictProblems } from '../../../test-support/readmeExample';
+import { readmeBlock, runExample } from '../../../test-support/readmeExample';
 
 jest.setTimeout(60_000);
 
@@ -28,26 +27,6 @@ afterAll(() => {
 });
 
 describe('the README example of prompts and completion', () => {
-  it('type-checks as strict TypeScript; reading an undeclared argument does not', () => {
-    const source = example();
-    expect(strictProblems(source, join(dir, 'example.ts'))).toEqual([]);
-    const misspelt = source.replace('({ code, language }) => `Review this ${language ?? \'code\'}:\\n\\n${code}`', '({ cod, language }) => `Review this ${language ?? \'code\'}:\\n\\n${cod}`');
-    expect(misspelt).not.toBe(source);
-    expect(strictProblems(misspelt, join(dir, 'misspelt.ts')).join('\n')).toMatch(/cod/);
-  });
-
-  it('type-checks the Standard Schema arguments block after it; reading a property the schema lacks does not', () => {
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const blocks = [...readme.slice(readme.indexOf(HEADING)).matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
-    const schemaBlock = blocks[1];
-    expect(schemaBlock).toContain('arguments: z.object(');
-    const source = `${example()}\n${schemaBlock}`;
-    expect(strictProblems(source, join(dir, 'schema.ts'))).toEqual([]);
-    const misspelt = source.replace('({ topic, tone }) =>', '({ topik, tone }) =>').replace('brief on ${topic}', 'brief on ${topik}');
-    expect(misspelt).not.toBe(source);
-    expect(strictProblems(misspelt, join(dir, 'schema-misspelt.ts')).join('\n')).toMatch(/topik/);
-  });
-
   it('runs: prompts listed and got, arguments and a template variable completed, in both eras', async () => {
     const { port, child, exited } = await runExample(example(), LISTEN, join(dir, 'example.js'));
     try {

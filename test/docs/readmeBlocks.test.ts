@@ -65,6 +65,7 @@ const FOR_BLOCK: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'README.md#From Fastify — `@toolwire/fastify`#1': { app: "declare const app: import('fastify').FastifyInstance;" },
   'packages/fetch/README.md#Authorization#1': { app: "declare const app: import('hono').Hono;" },
   'examples/apps-server/README.md#examples/apps-server#1': { notesBoardHtml: 'declare function notesBoardHtml(): string;' },
+  'packages/redis/README.md#Rate limits and state#1': { auth: "declare const auth: import('@toolwire/core').AuthOptions;" },
 };
 
 /** Blocks that are not compiled, each with the reason. */

@@ -77,6 +77,13 @@ const FRAGMENTS: Readonly<Record<string, string>> = {};
  */
 const MUST_NOT_COMPILE: readonly { block: string; what: string; from: string; to: string; problem: RegExp }[] = [
   {
+    block: 'README.md#Running a fleet: rate limits, per-user state, an audit log#1',
+    what: 'a string parameter treated as a number',
+    from: '[...notes, note]',
+    to: '[...notes, note.toFixed(1)]',
+    problem: /toFixed/,
+  },
+  {
     block: 'README.md#Schemas you already use (zod, valibot, arktype)#1',
     what: 'a property the zod input lacks',
     from: '({ name, guests }) => ({ reference: `${name.toUpperCase()}',

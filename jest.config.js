@@ -58,13 +58,13 @@ const common = {
   },
   transformIgnorePatterns: ['/node_modules/(?!(sdk-1-0|jose|cookie|arktype|@ark|arkregex)/)(?!.*/node_modules/cookie/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // a hang guard, not a timing assertion: tests that spawn servers and clients must pass on a
-  // loaded machine (jest's 5 s default failed them at a load average of 14)
-  testTimeout: 30_000,
 };
 
 module.exports = {
   reporters: ['default', '<rootDir>/.ci/testSets.js'],
+  // a hang guard, not a timing assertion (a global option: projects ignore it): tests that spawn
+  // servers and clients must pass on a loaded machine (jest's 5 s default failed them at a load of 14)
+  testTimeout: 30_000,
   projects: [
     {
       ...common,

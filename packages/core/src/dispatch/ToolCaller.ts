@@ -22,7 +22,10 @@ import type { RequestId } from './jsonRpc';
 import { errorReply, resultReply, toolErrorReply } from './replies';
 import { isObject, isThenable } from '../guards';
 import type { ProtocolProfile } from '../protocol/profile';
-import { InFlightCall, Session } from './Session';
+import { InFlightCall } from './Session';
+import { StatelessCalls } from './statelessCalls';
+import type { CallRegistry } from './statelessCalls';
+import { principalOf } from './principal';
 import type { ErrorPolicy } from './errorPolicy';
 import type { Limits } from './limits';
 import { argumentProblem } from './argumentLimits';
@@ -97,6 +100,8 @@ export class ToolCaller {
   /** Calls whose procedure went asynchronous and has not settled (bounded by `maxConcurrentCalls`). */
   private inFlight = 0;
   private readonly asks: AskSettings;
+  /** Session-less calls in flight, for `notifications/cancelled` over stateless HTTP. */
+  readonly stateless = new StatelessCalls();
 
   constructor(
     private readonly defs: ServiceDefinition,
@@ -196,10 +201,10 @@ export class ToolCaller {
     task?: { readonly hooks: TaskHooks; readonly timeoutMs: number },
     begins = false,
   ): Settled | Promise<Settled | undefined> {
-    const { id, context: ctx } = request;
+    const { id } = request;
     const sync = request.mode === 'sync';
     const timeoutMs = task ? task.timeoutMs : this.limits.callTimeoutMs;
-    const session = sync || task ? undefined : ctx.session;
+    const session = sync || task ? undefined : this.registryOf(request);
     // a call that can time out needs its own signal, even without a session to register it in
     const call = session || (!sync && timeoutMs !== Infinity) ? new InFlightCall(request) : undefined;
     const context = new ToolCallContext(request, name, call, this.decl.loggingLevel, this.asks, this.state);
@@ -240,7 +245,7 @@ export class ToolCaller {
     name: string,
     outcome: CallOutcome<S>,
     subject: S,
-    session: Session | undefined,
+    session: CallRegistry | undefined,
     call: InFlightCall | undefined,
     context: ToolCallContext,
     timeoutMs: number,
@@ -323,6 +328,18 @@ export class ToolCaller {
       return errorReply(id, ErrorCodes.InvalidParams, message);
     }
     return resultReply(id, `{"resultType":"input_required","inputRequests":${JSON.stringify(requests)},"requestState":${JSON.stringify(state)}`, 'meta');
+  }
+
+  /**
+   * Where an asynchronous call of `request` is registered so `notifications/cancelled` reaches
+   * it: its session (stdio), else — on a stateless transport — its authenticated caller's calls
+   * here; an anonymous caller's call is not registered (anonymous callers share one principal).
+   */
+  private registryOf(request: InboundRequest): CallRegistry | undefined {
+    const ctx = request.context;
+    if (ctx.session) return ctx.session;
+    const principal = principalOf(ctx);
+    return principal.kind === 'anonymous' ? undefined : this.stateless.of(principal.key);
   }
 
   /** The compiled plan of the request's (resolved) tool. */

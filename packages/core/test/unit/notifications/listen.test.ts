@@ -202,3 +202,49 @@ describe('a notification bus that goes down', () => {
     expect(errors).toEqual([new Error('redis unreachable')]);
   });
 });
+
+describe('subscriptions/listen with taskIds (the tasks extension)', () => {
+  it('sends notifications/tasks for the listed task as its status changes, tagged with the subscription id, until it ends', async () => {
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const decl = new ToolDeclaration('t', '1');
+    decl.addTool('gated', 'Waits for the test').setTaskSupport('optional');
+    const defs = new ServiceDefinition().registerProcedure('gated', async () => {
+      await gate;
+      return 'opened';
+    });
+    const dispatcher = new Dispatcher(defs, decl, { notificationBus: new MemoryNotificationBus() });
+    const capabilities = { extensions: { 'io.modelcontextprotocol/tasks': {} } };
+    const created = await dispatcher.dispatch(
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'gated', arguments: {}, _meta: { ...META, 'io.modelcontextprotocol/clientCapabilities': capabilities } } }),
+      { protocolVersion: '2026-07-28' },
+    );
+    const taskId = (JSON.parse(created.body) as { result: { taskId: string; resultType: string } }).result.taskId;
+    expect(typeof taskId).toBe('string');
+
+    const l = listen(dispatcher, { taskIds: [taskId] }, {}, 'T1');
+    const ack = await l.next(1);
+    expect(ack.params.notifications).toEqual({ taskIds: [taskId] });
+    const working = await l.next(2);
+    expect(working).toMatchObject({ method: 'notifications/tasks', params: { taskId, status: 'working', _meta: { [SUB]: 'T1' } } });
+    open();
+    let last = working;
+    for (let n = 3; last.params.status !== 'completed'; n++) last = await l.next(n);
+    expect(last.params).toMatchObject({ taskId, status: 'completed', _meta: { [SUB]: 'T1' } });
+    expect(l.frames.slice(1).every((frame) => frame.method === 'notifications/tasks' && frame.params._meta?.[SUB] === 'T1')).toBe(true);
+    l.cancel();
+    await l.done;
+  });
+
+  it('a server without task tools does not honour taskIds (the ack leaves them out) and sends nothing of tasks', async () => {
+    const { dispatcher, bus } = server();
+    const l = listen(dispatcher, { taskIds: ['no-such-task'], toolsListChanged: true }, {}, 'T2');
+    expect((await l.next(1)).params.notifications).toEqual({ toolsListChanged: true });
+    await bus.publish({ type: 'listChanged', list: 'tools' });
+    const next = await l.next(2);
+    expect(next.method).toBe('notifications/tools/list_changed');
+    expect(l.frames.some((frame) => frame.method === 'notifications/tasks')).toBe(false);
+    l.cancel();
+    await l.done;
+  });
+});

@@ -276,7 +276,7 @@ export class ToolCaller {
         if (!open) return;
         const answered = close();
         call?.abort(new Error('the call was interrupted: ' + interruption.kind));
-        resolve(answered ? this.interruption(id, name, interruption, context) : undefined);
+        resolve(answered ? this.interruption(id, name, interruption, context, outcome.kind) : undefined);
       };
       if (call && timeoutMs !== Infinity) {
         timer = unrefed(setTimeout(() => {
@@ -305,10 +305,10 @@ export class ToolCaller {
    * A state longer than `maxRequestStateBytes` is not sent (the client could never send it back):
    * answers too large for it are the client's -32602, asks too many for it the server's -32603.
    */
-  private async interruption(id: RequestId, tool: string, interruption: Interruption, context: ToolCallContext): Promise<Settled> {
+  private async interruption(id: RequestId, tool: string, interruption: Interruption, context: ToolCallContext, kind: CallOutcome<unknown>['kind'] = 'tool'): Promise<Settled> {
     if (interruption.kind === 'capability') {
       const capability = interruption.capability;
-      return refused(errorReply(id, ErrorCodes.MissingClientCapability, `Missing required client capability: ${capability} (tool "${tool}" asks for it)`, { requiredCapabilities: { [capability]: {} } }));
+      return refused(errorReply(id, ErrorCodes.MissingClientCapability, `Missing required client capability: ${capability} (${kind} "${tool}" asks for it)`, { requiredCapabilities: { [capability]: {} } }));
     }
     if (interruption.kind === 'invalid') return errorReply(id, ErrorCodes.InvalidParams, `Invalid params: ${interruption.message}`);
     if (interruption.kind === 'task') {

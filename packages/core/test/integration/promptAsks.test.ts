@@ -46,6 +46,14 @@ describe('prompt procedures that ask (2026-07-28)', () => {
     expect(done.body.result).toMatchObject({ messages: [{ role: 'user', content: { type: 'text', text: 'Greet Ada' } }], resultType: 'complete' });
   });
 
+  it('an ask the request\'s capabilities lack is -32021 naming the prompt, not a tool (HTTP 400)', async () => {
+    const { d } = server();
+    const without = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const result = await d.dispatch(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'prompts/get', params: { name: 'greet', _meta: without } }));
+    expect(result.status).toBe(400);
+    expect(JSON.parse(result.body).error).toEqual({ code: -32021, message: 'Missing required client capability: elicitation (prompt "greet" asks for it)', data: { requiredCapabilities: { elicitation: {} } } });
+  });
+
   it('does not take the state of the tool of the same name, nor give its own to the tool', async () => {
     const { send } = server();
     const answers = { 'elicitation-1': { action: 'accept', content: { name: 'Ada' } } };

@@ -43,11 +43,6 @@ export class StatelessCalls {
     call.abort(reason ?? new Error('request cancelled by the client'));
     return true;
   }
-
-  /** How many calls are registered (for tests of the bound). */
-  get size(): number {
-    return this.calls.size;
-  }
 }
 
 function keyOf(principalKey: string, id: RequestId): string {

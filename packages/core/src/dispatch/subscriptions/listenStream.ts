@@ -24,9 +24,6 @@ import { detailedTask } from '../tasks/taskWire';
 import type { TaskRecord } from '../../tasks/TaskRecord';
 import { META } from '../../protocol/meta';
 
-/** What `detailedTask` as JSON starts with; a notification's task is the rest (no `resultType`). */
-const DETAILED_OPENING = '{"resultType":"complete",';
-
 /**
  * Opens the listen stream of `request` for the `honoured` filter (its bounds already checked);
  * resolves when it ends: the final result, the bus's error, or nothing (cancelled, client gone).
@@ -75,12 +72,12 @@ function watchTask(services: Services, taskId: string, owner: string, signal: Ab
   let last: string | undefined;
   const seen = (task: TaskRecord): void => {
     if (signal.aborted) return;
-    const json = JSON.stringify(detailedTask(task));
     const state = `${task.status}\u0000${task.statusMessage ?? ''}\u0000${task.lastUpdatedAt}`;
     if (state === last) return;
     last = state;
-    const members = json.startsWith(DETAILED_OPENING) ? `{${json.slice(DETAILED_OPENING.length)}` : json;
-    listener.send(tasksNotificationJson(members, listener.subscriptionId!));
+    // a notification's task is tasks/get's detailed task without its resultType
+    const { resultType: _result, ...detailed } = detailedTask(task);
+    listener.send(tasksNotificationJson(JSON.stringify(detailed), listener.subscriptionId!));
   };
   services.tasks.terminal(taskId, owner, signal, seen).then(
     (task) => task && seen(task),

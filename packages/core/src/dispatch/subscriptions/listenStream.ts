@@ -53,7 +53,8 @@ export function openListen(request: InboundRequest, services: Services, principa
       send: (json) => context.notify?.(json, 'modern'),
       heartbeat: context.heartbeat ? () => context.heartbeat?.() : undefined,
       down: () => finish(errorReply(id, ErrorCodes.InternalError, 'Internal error: the notification bus is unavailable; listen again later')),
-      end: () => finish(answer(resultResponse(id, `{"resultType":"complete","_meta":{${JSON.stringify(META.subscriptionId)}:${idJson(id)}}}`))),
+      // the final result: its own _meta (the subscription id) merged with the serverInfo every modern result carries
+      end: () => finish(answer(resultResponse(id, `{"resultType":"complete","_meta":{${JSON.stringify(META.subscriptionId)}:${idJson(id)},${services.decl.payloads.serverMetaMembers(request.profile.version)}}}`))),
     };
     const listener = new Listener(principal, id, sink);
     for (const list of honoured.lists) listener.lists.add(list);

@@ -82,13 +82,13 @@ describe('subscriptions/listen', () => {
     await l.done;
   });
 
-  it('ends gracefully with the final result, tagged with the subscription id, when the server ends subscriptions', async () => {
+  it('ends gracefully with the final result, tagged with the subscription id and carrying the serverInfo every modern result has, when the server ends subscriptions', async () => {
     const { dispatcher } = server();
     const l = listen(dispatcher, { toolsListChanged: true });
     await l.next(1);
     dispatcher.endSubscriptions();
     const reply = JSON.parse((await l.done).body);
-    expect(reply).toEqual({ jsonrpc: '2.0', id: 'L1', result: { resultType: 'complete', _meta: { [SUB]: 'L1' } } });
+    expect(reply).toEqual({ jsonrpc: '2.0', id: 'L1', result: { resultType: 'complete', _meta: { [SUB]: 'L1', 'io.modelcontextprotocol/serverInfo': { name: 'n', version: '1' } } } });
   });
 
   it('releases the listener when the client closes the stream: no more frames, its place is free again', async () => {

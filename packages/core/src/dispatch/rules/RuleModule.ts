@@ -26,7 +26,10 @@ export interface RuleModule<O extends object = object, L extends object = Record
   readonly limits?: L;
   /** Its rule in a dispatcher whose options set none of its options (`undefined`: none then). */
   readonly rule?: Rule;
-  /** Its rule in a dispatcher whose options set one of its options, made once (`undefined`: none). */
+  /**
+   * Its rule in a dispatcher whose options set one of its options, made once when the dispatcher
+   * is made (`undefined`: none). Absent: `rule`, whatever the options.
+   */
   make?(options: O, policy: ErrorPolicy): Rule | undefined;
 }
 

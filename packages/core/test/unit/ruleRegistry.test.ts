@@ -5,14 +5,20 @@
  * added to that list — a fresh copy of core with the registry's list mocked to hold one more
  * entry, nothing else changed — and the dispatcher checks its option, lists it among the known
  * options and runs its rule; the source files show that nothing but the registry names a rule.
+ * A dispatcher's rules follow the registry's order, and are the one frozen default chain when
+ * its options set none of the rules' options.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import * as api from '@opentelemetry/api';
 import type * as Core from '../../src';
+import type { RateLimitOptions } from '../../src';
 import type * as Transport from '../../src/transport';
 import type { RuleModule } from '../../src/dispatch/rules/RuleModule';
 import type { RULE_MODULES as Modules } from '../../src/dispatch/rules/registry';
 import type { errorReply as ErrorReply } from '../../src/dispatch/replies';
+import { DEFAULT_RULES, rulesOf } from '../../src/dispatch/rules/ruleSet';
+import { ErrorPolicy } from '../../src/dispatch/errorPolicy';
 
 const SRC = join(__dirname, '..', '..', 'src');
 const REGISTRY = '../../src/dispatch/rules/registry';
@@ -80,6 +86,29 @@ describe('the rule registry', () => {
   it("keeps the existing rules' options and checks beside the new one's", () => {
     expect(() => server(core, { maxConcurrentCallsPerPrincipal: 0 })).toThrow(new TypeError('new Dispatcher: option maxConcurrentCallsPerPrincipal: expected a positive integer or Infinity, got 0'));
     expect(core.DEFAULT_LIMITS.maxConcurrentCallsPerPrincipal).toBe(100);
+  });
+});
+
+describe("a dispatcher's rules", () => {
+  const policy = new ErrorPolicy(false, () => undefined);
+  const names = (options: Parameters<typeof rulesOf>[0]) => rulesOf(options, policy).map((rule) => rule.name);
+
+  it('are the one frozen default chain when the options set none of the rules\' options', () => {
+    expect(Object.isFrozen(DEFAULT_RULES)).toBe(true);
+    expect(rulesOf({}, policy)).toBe(DEFAULT_RULES);
+    expect(rulesOf({ maxDepth: 10, exposeInternalErrors: true, telemetry: undefined } as never, policy)).toBe(DEFAULT_RULES);
+    expect(DEFAULT_RULES.map((rule) => rule.name)).toEqual(['scopes', 'requiredCapabilities', 'taskCapability', 'paramHeaders', 'concurrency', 'principalCalls']);
+  });
+
+  it('run in the registry\'s order, the option rules where it places them: telemetry outermost, then the audit, the rate limit before the busy checks', () => {
+    const telemetry = { tracer: api.trace.getTracer('rules'), api };
+    const audit = { sink: () => undefined };
+    const rateLimit: RateLimitOptions = { limits: [{ window: '1s', max: 5, per: 'principal' }] };
+    expect(names({ telemetry, audit, rateLimit })).toEqual(['telemetry', 'audit', 'scopes', 'requiredCapabilities', 'taskCapability', 'paramHeaders', 'rateLimit', 'concurrency', 'principalCalls']);
+    expect(names({ rateLimit })).toEqual(['scopes', 'requiredCapabilities', 'taskCapability', 'paramHeaders', 'rateLimit', 'concurrency', 'principalCalls']);
+    const made = rulesOf({ maxConcurrentCallsPerPrincipal: 5 }, policy);
+    expect(made).not.toBe(DEFAULT_RULES);
+    expect(made.map((rule) => rule.name)).toEqual(DEFAULT_RULES.map((rule) => rule.name));
   });
 });
 

@@ -34,7 +34,7 @@ import { ANY_ERA_METHODS, ERA_METHODS } from './methods/methods';
 import type { MethodDescriptor } from './methods/MethodDescriptor';
 import { Chains } from './rules/chain';
 import type { Rule } from './rules/Rule';
-import { rulesFor } from './rules/optionRules';
+import { rulesOf } from './rules/ruleSet';
 import { resolveState } from '../governance/StateOptions';
 import { Limits, resolveLimits } from './limits';
 import { textTooDeep, valueTooDeep } from './nestingDepth';
@@ -106,7 +106,7 @@ export class Dispatcher {
       if (names.length) throw new TypeError(`new Dispatcher: ${missingProceduresMessage(names)} (or pass missingProcedures: 'warn')`);
     }
     this.unchecked = missing === 'warn' ? defs : undefined;
-    const rules = rulesFor(checked, policy);
+    const rules = rulesOf(checked, policy);
     this.chains = new Chains(rules, this.services);
     this.arrivals = rules.filter((rule) => rule.arrive);
     this.refusals = rules.filter((rule) => rule.refused);

@@ -5,10 +5,12 @@
  * long a `resources/read` URI may be before any template is tried, how
  * long a tool (or a task's procedure) may run, and how much of the server one caller may hold at
  * once (calls, running tasks, `tasks/result` waits, listeners per principal). They are on by default, resolved once per dispatcher, and every
- * transport gets them because they are dispatcher options.
+ * transport gets them because they are dispatcher options. These are the limits the engine's
+ * parts keep; a limit only a rule reads is its module's (`rules/`), and `DEFAULT_LIMITS`
+ * (`defaultLimits.ts`) holds both.
  */
 
-/** The limits in force for one dispatcher; `Infinity` turns one off. */
+/** The limits the engine's parts keep for one dispatcher; `Infinity` turns one off. */
 export interface Limits {
   /** Deepest nesting of arrays and objects in one message (`{}` is 1, `{"a":[]}` is 2). */
   readonly maxDepth: number;
@@ -29,12 +31,6 @@ export interface Limits {
    * finished). One more is refused at once — -32000 with HTTP 503 and `Retry-After` — never queued.
    */
   readonly maxConcurrentCalls: number;
-  /**
-   * Most tool calls one principal (`principal.ts`: a token's caller, a stdio connection, or the
-   * one anonymous principal of an open endpoint) has unanswered at once. One more is refused at
-   * once like {@link maxConcurrentCalls}, naming this limit.
-   */
-  readonly maxConcurrentCallsPerPrincipal: number;
   /** Longest time a task's procedure may run (or its ttl, when shorter) before its task fails "timed out", in ms. */
   readonly taskTimeoutMs: number;
   /** Most tasks of one principal whose procedure has not ended (working or input_required) on this dispatcher. */
@@ -55,12 +51,12 @@ export interface Limits {
  * The defaults: depth 64, batches of 100, 10,000 argument values, strings of 4 Mi code units
  * (4,194,304, the HTTP body cap), request states of 64 KiB (65,536 bytes), resource URIs of
  * 8 Ki code units (8,192), calls of 5 minutes
- * (300,000 ms), 1,000 calls in flight at once and 100 per principal, task procedures of 15
+ * (300,000 ms), 1,000 calls in flight at once, task procedures of 15
  * minutes (900,000 ms), 100 running tasks per principal, and 1,000 waiting `tasks/result`
  * requests, 100 per principal; 10,000 listeners (100 per principal), each subscribed to at most
  * 1,000 resources.
  */
-export const DEFAULT_LIMITS: Limits = Object.freeze({
+export const ENGINE_LIMITS: Limits = Object.freeze({
   maxDepth: 64,
   maxBatch: 100,
   maxArgumentElements: 10_000,
@@ -69,7 +65,6 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxUriLength: 8 * 1024,
   callTimeoutMs: 5 * 60 * 1000,
   maxConcurrentCalls: 1000,
-  maxConcurrentCallsPerPrincipal: 100,
   taskTimeoutMs: 15 * 60 * 1000,
   maxRunningTasksPerPrincipal: 100,
   maxTaskResultWaits: 1000,
@@ -80,11 +75,11 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
 });
 
 /** The names of the limit options, as {@link DispatcherOptions} spells them. */
-export const LIMIT_NAMES = Object.freeze(Object.keys(DEFAULT_LIMITS) as (keyof Limits)[]);
+export const LIMIT_NAMES = Object.freeze(Object.keys(ENGINE_LIMITS) as (keyof Limits)[]);
 
 /** The limits for `options`: each one given, else its default. */
 export function resolveLimits(options: Partial<Limits>): Limits {
-  const limits = { ...DEFAULT_LIMITS };
+  const limits = { ...ENGINE_LIMITS };
   for (const name of LIMIT_NAMES) if (options[name] !== undefined) limits[name] = options[name];
   return Object.freeze(limits);
 }

@@ -10,20 +10,20 @@ import { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { ErrorHook } from './errorPolicy';
 import type { MissingProcedures } from './missingProcedures';
 import { isLimitValue, LIMIT_NAMES } from './limits';
-import { telemetryProblem } from '../telemetry/TelemetryOptions';
-import type { TelemetryOptions } from '../telemetry/TelemetryOptions';
 import type { TaskStore } from '../tasks/TaskStore';
 import type { TaskSettings } from './tasks/TaskRunner';
-import { rateLimitProblem } from '../governance/RateLimitOptions';
-import type { RateLimitOptions } from '../governance/RateLimitOptions';
 import { stateProblem } from '../governance/StateOptions';
 import type { StateOptions } from '../governance/StateOptions';
-import { auditProblem } from '../governance/auditProblem';
-import type { AuditOptions } from '../governance/AuditEvent';
 import type { NotificationBus } from '../notifications/NotificationBus';
+import type { OptionCheck } from './rules/RuleModule';
+import { RULE_OPTION_CHECKS, RULE_OPTION_NAMES } from './rules/ruleSet';
+import type { RuleOptions } from './rules/ruleSet';
 
-/** Options every transport accepts and passes to its dispatcher. */
-export interface DispatcherOptions {
+/**
+ * Options every transport accepts and passes to its dispatcher: these, and those of the rules
+ * of the request chain (each rule's module states its own, in `dispatch/rules/`).
+ */
+export interface DispatcherOptions extends RuleOptions {
   /** Send the message of unexpected errors thrown by procedures (default false: "Internal error"). */
   exposeInternalErrors?: boolean;
   /**
@@ -76,15 +76,6 @@ export interface DispatcherOptions {
    */
   maxConcurrentCalls?: number;
   /**
-   * Most tool calls one principal may have unanswered at once (default 100): a token's caller
-   * (issuer and subject), a stdio connection, or — on an open HTTP endpoint — the one anonymous
-   * principal that every caller there is, for whom this is then the endpoint's cap. One more is
-   * refused at once: `-32000` "Server busy: this caller has N tool calls in flight
-   * (maxConcurrentCallsPerPrincipal (100))", HTTP 503 with `Retry-After: 1`. A task-creating call
-   * counts until its task is created; the task then counts in `maxRunningTasksPerPrincipal`.
-   */
-  maxConcurrentCallsPerPrincipal?: number;
-  /**
    * How long a task's procedure may run, in ms (default 900,000: 15 minutes; the task's ttl
    * when that is shorter) — its own limit instead of `callTimeoutMs`, and well inside the
    * default one-hour ttl, so the result can still be fetched. Then its `context.signal` aborts and
@@ -120,31 +111,11 @@ export interface DispatcherOptions {
    */
   requestStateKey?: string | Uint8Array;
   /**
-   * Rate limits keyed by who is calling — `{ limits: [{ window: '1s', max: 5, per: 'principal',
-   * methods?, tools? }], store?, onStoreError?, trustProxy? }` (see {@link RateLimitOptions}).
-   * A request over a limit is refused before its handler runs: JSON-RPC code 429
-   * (`ErrorCodes.RateLimited`), HTTP 429 with `Retry-After`. Default: none.
-   */
-  rateLimit?: RateLimitOptions;
-  /**
    * Where `ctx.state` (per-principal state) lives and its bounds — `{ store?, maxValueBytes?,
    * maxEntries?, ttlMs?, allowConnection? }` (see {@link StateOptions}). Default: in memory, 64 KiB
    * values, 100 entries per principal, a day's ttl, for callers named by a token.
    */
   state?: StateOptions;
-  /**
-   * An audit log: one event per `tools/call`, `resources/read` and `prompts/get`, refused ones
-   * included, to `sink` (`jsonLinesAudit(stream)` writes JSON lines) through a bounded queue
-   * that never blocks a call (see {@link AuditOptions}). Default: none.
-   */
-  audit?: AuditOptions;
-  /**
-   * OpenTelemetry: one SERVER span per request and notification, after the semantic conventions
-   * for MCP, and the `mcp.server.operation.duration` histogram — `{ tracer, api, meter?,
-   * captureContent? }` (see {@link TelemetryOptions}). Default: none, and nothing of
-   * OpenTelemetry is loaded or called.
-   */
-  telemetry?: TelemetryOptions;
   /**
    * Where tasks live (tools declared with `setTaskSupport`): a {@link TaskStore} — pass a
    * `RedisTaskStore` (`@toolwire/redis`) so several instances share them. Default: a
@@ -205,51 +176,35 @@ function isTaskStore(value: unknown): value is TaskStore {
   return typeof value === 'object' && value !== null && TASK_STORE_METHODS.every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
 }
 
-/** The names of {@link DispatcherOptions}, for transports that split their own options off. */
-export const DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze([
-  'exposeInternalErrors',
-  'onError',
-  'missingProcedures',
-  'requestStateKey',
-  'telemetry',
-  'rateLimit',
-  'state',
-  'audit',
-  'taskStore',
-  'taskTtlMs',
-  'taskPollIntervalMs',
-  'notificationBus',
-  'keepAliveMs',
-  ...LIMIT_NAMES,
-]);
-
 /** The longest delay a timer can take (2^31 - 1 ms); longer ones would fire at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The check of a time limit: what a timer can take, or none. */
-const TIMER_CHECK: [expected: string, ok: (v: unknown) => boolean] = [`a positive integer up to ${MAX_TIMER_MS}, or Infinity`, (v) => isLimitValue(v) && (v === Infinity || (v as number) <= MAX_TIMER_MS)];
+const TIMER_CHECK: OptionCheck = { expected: `a positive integer up to ${MAX_TIMER_MS}, or Infinity`, ok: (v) => isLimitValue(v) && (v === Infinity || (v as number) <= MAX_TIMER_MS) };
 
-const CHECKS: Record<string, [expected: string, ok: (v: unknown) => boolean]> = {
-  exposeInternalErrors: ['a boolean', (v) => typeof v === 'boolean'],
-  onError: ['a function', (v) => typeof v === 'function'],
-  missingProcedures: ['"warn", "error" or "ignore"', (v) => v === 'warn' || v === 'error' || v === 'ignore'],
-  requestStateKey: ['a string or Uint8Array of at least 32 bytes', (v) => (typeof v === 'string' && new TextEncoder().encode(v).length >= 32) || (v instanceof Uint8Array && v.length >= 32)],
-  telemetry: ['', (v) => telemetryProblem(v) === undefined], // its own message: see checkDispatcherOptions
-  rateLimit: ['', (v) => rateLimitProblem(v) === undefined],
-  state: ['', (v) => stateProblem(v) === undefined],
-  audit: ['', (v) => auditProblem(v) === undefined],
-  ...Object.fromEntries(LIMIT_NAMES.map((name) => [name, ['a positive integer or Infinity', isLimitValue] as const])),
-  taskStore: [`a TaskStore (an object with ${TASK_STORE_METHODS.join(', ')})`, isTaskStore],
-  taskTtlMs: ['a positive integer or Infinity', isLimitValue],
-  taskPollIntervalMs: ['a positive integer', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0],
+/** The checks of the options the dispatcher reads itself (the rules' are their modules'). */
+const OWN_CHECKS: Readonly<Record<string, OptionCheck>> = {
+  exposeInternalErrors: { expected: 'a boolean', ok: (v) => typeof v === 'boolean' },
+  onError: { expected: 'a function', ok: (v) => typeof v === 'function' },
+  missingProcedures: { expected: '"warn", "error" or "ignore"', ok: (v) => v === 'warn' || v === 'error' || v === 'ignore' },
+  requestStateKey: { expected: 'a string or Uint8Array of at least 32 bytes', ok: (v) => (typeof v === 'string' && new TextEncoder().encode(v).length >= 32) || (v instanceof Uint8Array && v.length >= 32) },
+  state: { problem: stateProblem },
+  taskStore: { expected: `a TaskStore (an object with ${TASK_STORE_METHODS.join(', ')})`, ok: isTaskStore },
+  taskTtlMs: { expected: 'a positive integer or Infinity', ok: isLimitValue },
+  taskPollIntervalMs: { expected: 'a positive integer', ok: (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0 },
+  notificationBus: { expected: 'a NotificationBus (an object with publish, subscribe, close)', ok: isNotificationBus },
+  keepAliveMs: { expected: `a positive integer up to ${MAX_TIMER_MS}`, ok: (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0 && v <= MAX_TIMER_MS },
+  ...Object.fromEntries(LIMIT_NAMES.map((name) => [name, { expected: 'a positive integer or Infinity', ok: isLimitValue }])),
   callTimeoutMs: TIMER_CHECK,
   taskTimeoutMs: TIMER_CHECK,
-  notificationBus: ['a NotificationBus (an object with publish, subscribe, close)', isNotificationBus],
-  keepAliveMs: [`a positive integer up to ${MAX_TIMER_MS}`, (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0 && v <= MAX_TIMER_MS],
 };
 
-/** The options whose checks word their own messages. */
-const OWN_MESSAGES: Readonly<Record<string, (value: unknown) => string | undefined>> = { telemetry: telemetryProblem, rateLimit: rateLimitProblem, state: stateProblem, audit: auditProblem };
+/** The check of every dispatcher option, by name. */
+const CHECKS: Readonly<Record<string, OptionCheck>> = { ...OWN_CHECKS, ...RULE_OPTION_CHECKS };
+
+/** The names of {@link DispatcherOptions}, for transports that split their own options off. */
+export const DISPATCHER_OPTION_NAMES: readonly string[] = Object.freeze([...Object.keys(OWN_CHECKS), ...RULE_OPTION_NAMES]);
+
 function isNotificationBus(value: unknown): value is NotificationBus {
   return typeof value === 'object' && value !== null && ['publish', 'subscribe', 'close'].every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
 }
@@ -290,15 +245,15 @@ export function checkDispatcherOptions(owner: string, options: unknown, transpor
     throw new TypeError(`${owner}: expected an options object, got ${describeArgument(options)}`);
   }
   for (const [name, value] of Object.entries(options)) {
-    const check = CHECKS[name];
+    const check = Object.prototype.hasOwnProperty.call(CHECKS, name) ? CHECKS[name] : undefined;
     if (!check) {
       const known = [...transportNames, ...DISPATCHER_OPTION_NAMES];
       const near = nearestName(name, known);
       throw new TypeError(`${owner}: unknown option "${name}"${near ? ` (did you mean "${near}"?)` : ''}; known options: ${known.join(', ')}`);
     }
-    const problem = value === undefined ? undefined : OWN_MESSAGES[name]?.(value);
+    if (value === undefined) continue;
+    const problem = 'problem' in check ? check.problem(value) : check.ok(value) ? undefined : `${check.expected}, got ${describeArgument(value)}`;
     if (problem) throw new TypeError(`${owner}: option ${name}: expected ${problem}`);
-    if (value !== undefined && !check[1](value)) throw new TypeError(`${owner}: option ${name}: expected ${check[0]}, got ${describeArgument(value)}`);
   }
   CHECKED.add(options);
   return options as DispatcherOptions;

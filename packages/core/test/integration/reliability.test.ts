@@ -67,6 +67,15 @@ describe('setup checks in core', () => {
     expect(() => new Dispatcher(defs, decl, { onError: 'x' as never })).toThrow(TypeError);
     expect(() => new Dispatcher(defs, decl, { verbose: true } as never)).toThrow(/unknown option "verbose"/);
   });
+
+  it('an option named like a member of every object (toString, constructor, __proto__ from JSON) is an unknown option, not a check', () => {
+    const decl = new ToolDeclaration('s', '1');
+    const defs = new ServiceDefinition();
+    for (const options of [{ toString: 1 }, { constructor: 1 }, { hasOwnProperty: 1 }, JSON.parse('{"__proto__": 1}') as object]) {
+      const [name] = Object.keys(options);
+      expect(() => new Dispatcher(defs, decl, options as never)).toThrow(new RegExp(`^new Dispatcher: unknown option "${name}"`));
+    }
+  });
 });
 
 describe('two installed copies of @toolwire/core', () => {

@@ -13,10 +13,29 @@ import { principalOf } from '../principal';
 import { isObject } from '../../guards';
 import { AuditQueue, DEFAULT_AUDIT_QUEUE } from '../../governance/AuditQueue';
 import type { AuditEvent, AuditOptions, AuditPrincipal } from '../../governance/AuditEvent';
+import { auditProblem } from '../../governance/auditProblem';
 import { auditOutcome, resultValue } from '../auditOutcome';
 import { METHOD } from '../../protocol/methodNames';
 import type { Target } from '../Target';
 import type { Rule } from './Rule';
+import type { RuleModule } from './RuleModule';
+
+/** The dispatcher option of the audit rule. */
+export interface AuditRuleOptions {
+  /**
+   * An audit log: one event per `tools/call`, `resources/read` and `prompts/get`, refused ones
+   * included, to `sink` (`jsonLinesAudit(stream)` writes JSON lines) through a bounded queue
+   * that never blocks a call (see {@link AuditOptions}). Default: none.
+   */
+  audit?: AuditOptions;
+}
+
+/** The audit rule's module: in the chain only when the `audit` option is given; its queue's drop reports go to the error policy. */
+export const audit: RuleModule<AuditRuleOptions> = {
+  name: 'audit',
+  options: { audit: { problem: auditProblem } },
+  make: (options, policy) => options.audit && auditRule(options.audit, (error) => policy.report(error, {})),
+};
 
 /** The methods audited, with the event field that names their target and the param it comes from. */
 const AUDITED: ReadonlyMap<string, { field: 'tool' | 'resource' | 'prompt'; param: 'name' | 'uri' }> = new Map([

@@ -4,8 +4,7 @@
  * (and the era's stamp). Rules that do not concern a method are left out of its chain, so a
  * `ping` runs none. The order is the order a client learns of refusals: who may call (scopes,
  * 403) before what the client can do (capabilities, -32021) before how busy the server is (503).
- * A new rule is one module in this folder and one entry in {@link DEFAULT_RULES} (or in the
- * dispatcher's options, for rules made from options, like telemetry).
+ * A new rule is one module in this folder and one entry in the registry (`registry.ts`).
  */
 import type { Era } from '../../protocol/profile';
 import { ErrorCodes } from '../../faults/ErrorCodes';
@@ -18,15 +17,6 @@ import { NOTIFICATIONS } from '../methods/methods';
 import { ERAS } from '../eras';
 import type { Rule, Verdict } from './Rule';
 import { markRefused } from './refusedBy';
-import { scopes } from './scopes';
-import { requiredCapabilities } from './requiredCapabilities';
-import { paramHeaders } from './paramHeaders';
-import { taskCapability } from './taskCapability';
-import { concurrency } from './concurrency';
-import { principalCalls } from './principalCalls';
-
-/** The rules every dispatcher runs, in order. */
-export const DEFAULT_RULES: readonly Rule[] = Object.freeze([scopes, requiredCapabilities, taskCapability, paramHeaders, concurrency, principalCalls]);
 
 /** One request's way through the rest of a chain. */
 type Step = (message: Inbound) => Reply;

@@ -4,10 +4,10 @@
  * (-32000, HTTP 503 with `Retry-After`), never queued. The ToolCaller counts the calls; this
  * rule reads the count.
  */
-import type { Rule } from './Rule';
+import { fixedRule } from './RuleModule';
 
-export const concurrency: Rule = {
+export const concurrency = fixedRule({
   name: 'concurrency',
   concerns: (method) => method?.targetKind === 'tool' || method?.targetKind === 'prompt',
   before: (request, { tools }) => tools.busyRefusal(request),
-};
+});

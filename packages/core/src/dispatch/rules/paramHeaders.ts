@@ -13,9 +13,9 @@ import { isObject } from '../../guards';
 import { errorReply } from '../replies';
 import { refused } from '../DispatchResult';
 import type { DispatchContext } from '../DispatchContext';
-import type { Rule } from './Rule';
+import { fixedRule } from './RuleModule';
 
-export const paramHeaders: Rule = {
+export const paramHeaders = fixedRule({
   name: 'paramHeaders',
   concerns: (method) => method?.targetKind === 'tool',
   before(request) {
@@ -24,7 +24,7 @@ export const paramHeaders: Rule = {
     const problem = paramHeadersProblem(tool, params, context);
     return problem ? refused(errorReply(request.id, ErrorCodes.HeaderMismatch, problem)) : undefined;
   },
-};
+});
 
 function paramHeadersProblem(tool: Tool, params: Record<string, unknown>, context: DispatchContext): string | undefined {
   if (tool.paramHeaders.size === 0) return undefined;

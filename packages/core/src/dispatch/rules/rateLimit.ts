@@ -14,9 +14,29 @@ import { errorReply } from '../replies';
 import { clientKey } from '../clientKey';
 import type { InboundRequest } from '../Inbound';
 import type { Services } from '../methods/Handler';
-import type { CompiledLimit, ResolvedRateLimit } from '../../governance/RateLimitOptions';
+import { rateLimitProblem, resolveRateLimit } from '../../governance/RateLimitOptions';
+import type { CompiledLimit, RateLimitOptions, ResolvedRateLimit } from '../../governance/RateLimitOptions';
 import type { RateLimitCheck, RateLimitDecision } from '../../governance/RateLimitStore';
 import type { Rule, Verdict } from './Rule';
+import type { RuleModule } from './RuleModule';
+
+/** The dispatcher option of the rate-limit rule. */
+export interface RateLimitRuleOptions {
+  /**
+   * Rate limits keyed by who is calling — `{ limits: [{ window: '1s', max: 5, per: 'principal',
+   * methods?, tools? }], store?, onStoreError?, trustProxy? }` (see {@link RateLimitOptions}).
+   * A request over a limit is refused before its handler runs: JSON-RPC code 429
+   * (`ErrorCodes.RateLimited`), HTTP 429 with `Retry-After`. Default: none.
+   */
+  rateLimit?: RateLimitOptions;
+}
+
+/** The rate-limit rule's module: in the chain only when the `rateLimit` option is given. */
+export const rateLimit: RuleModule<RateLimitRuleOptions> = {
+  name: 'rateLimit',
+  options: { rateLimit: { problem: rateLimitProblem } },
+  make: (options) => options.rateLimit && rateLimitRule(resolveRateLimit(options.rateLimit)),
+};
 
 /** The rule of a dispatcher's `rateLimit` option. */
 export function rateLimitRule(options: ResolvedRateLimit): Rule {

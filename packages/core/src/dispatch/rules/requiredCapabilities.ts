@@ -10,16 +10,16 @@ import { ErrorCodes } from '../../faults/ErrorCodes';
 import { isObject } from '../../guards';
 import { errorReply } from '../replies';
 import { DispatchResult, refused } from '../DispatchResult';
-import type { Rule } from './Rule';
+import { fixedRule } from './RuleModule';
 import type { InboundRequest } from '../Inbound';
 import { knownClientCapabilitiesOf } from '../callScope';
 
 /** The -32021 refusal of a call whose tool needs a capability the client did not declare, or `undefined`. */
-export const requiredCapabilities: Rule = {
+export const requiredCapabilities = fixedRule({
   name: 'requiredCapabilities',
   concerns: (method) => method?.targetKind === 'tool',
   before: (request) => capabilityRefusal(request),
-};
+});
 
 function capabilityRefusal(request: InboundRequest): DispatchResult | undefined {
   const tool = request.target;

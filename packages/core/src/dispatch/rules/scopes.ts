@@ -11,17 +11,17 @@ import { ErrorCodes } from '../../faults/ErrorCodes';
 import { errorReply } from '../replies';
 import { DispatchResult, forbidden } from '../DispatchResult';
 import { describeTarget } from '../Target';
-import type { Rule } from './Rule';
+import { fixedRule } from './RuleModule';
 import type { InboundRequest } from '../Inbound';
 import { METHOD } from '../../protocol/methodNames';
 
 /** The 403 for a request the token may not make of its target, or `undefined` when it may (or nothing is checked). */
-export const scopes: Rule = {
+export const scopes = fixedRule({
   name: 'scopes',
   // completion/complete names a prompt or template (its target) without being of a target kind
   concerns: (method) => method?.targetKind !== undefined || method?.method === METHOD.completionComplete,
   before: (request) => scopeRefusal(request),
-};
+});
 
 function scopeRefusal(request: InboundRequest): DispatchResult | undefined {
   const { access } = request.context;

@@ -12,15 +12,15 @@ import { isObject } from '../../guards';
 import { refused } from '../DispatchResult';
 import type { DispatchResult } from '../DispatchResult';
 import type { InboundRequest } from '../Inbound';
-import type { Rule } from './Rule';
+import { fixedRule } from './RuleModule';
 import { TaskRunner } from '../tasks/TaskRunner';
 import { TASKS_EXTENSION } from '../tasks/taskWire';
 
-export const taskCapability: Rule = {
+export const taskCapability = fixedRule({
   name: 'taskCapability',
   concerns: (method) => method?.targetKind === 'tool' || method?.extension === TASKS_EXTENSION,
   before: (request) => taskRefusal(request),
-};
+});
 
 function taskRefusal(request: InboundRequest): DispatchResult | undefined {
   const { method, params, target: tool } = request;

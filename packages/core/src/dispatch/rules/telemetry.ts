@@ -5,9 +5,29 @@
  * one) and each message's arrival (spans start when it arrived, not when it was routed).
  */
 import { Telemetry } from '../../telemetry/Telemetry';
+import { telemetryProblem } from '../../telemetry/TelemetryOptions';
 import type { TelemetryOptions } from '../../telemetry/TelemetryOptions';
 import { TELEMETRY_METHODS } from '../methods/methods';
 import type { Rule } from './Rule';
+import type { RuleModule } from './RuleModule';
+
+/** The dispatcher option of the telemetry rule. */
+export interface TelemetryRuleOptions {
+  /**
+   * OpenTelemetry: one SERVER span per request and notification, after the semantic conventions
+   * for MCP, and the `mcp.server.operation.duration` histogram — `{ tracer, api, meter?,
+   * captureContent? }` (see {@link TelemetryOptions}). Default: none, and nothing of
+   * OpenTelemetry is loaded or called.
+   */
+  telemetry?: TelemetryOptions;
+}
+
+/** The telemetry rule's module: in the chain only when the `telemetry` option is given. */
+export const telemetry: RuleModule<TelemetryRuleOptions> = {
+  name: 'telemetry',
+  options: { telemetry: { problem: telemetryProblem } },
+  make: (options) => options.telemetry && telemetryRule(options.telemetry),
+};
 
 /** The rule of a dispatcher's `telemetry` option. */
 export function telemetryRule(options: TelemetryOptions): Rule {

@@ -36,7 +36,7 @@ import { Chains } from './rules/chain';
 import type { Rule } from './rules/Rule';
 import { rulesOf } from './rules/ruleSet';
 import { resolveState } from '../governance/StateOptions';
-import { Limits, resolveLimits } from './limits';
+import { EngineLimits, resolveLimits } from './limits';
 import { textTooDeep, valueTooDeep } from './nestingDepth';
 import { topLevelId } from './topLevelId';
 import type { RequestId } from './jsonRpc';
@@ -75,7 +75,7 @@ export function createDispatcher(owner: string, defs: unknown, decl: unknown, op
  */
 export class Dispatcher {
   private readonly services: Services;
-  private readonly limits: Limits;
+  private readonly limits: EngineLimits;
   /** The rule chain of every request, composed per (era, method). */
   private readonly chains: Chains;
   /** The rules that see every message's arrival, and those that see messages refused before a chain. */

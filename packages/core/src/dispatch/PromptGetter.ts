@@ -18,7 +18,7 @@ import { isObject } from '../guards';
 import type { DispatchResult } from './DispatchResult';
 import type { InboundRequest } from './Inbound';
 import type { ErrorPolicy } from './errorPolicy';
-import type { Limits } from './limits';
+import type { EngineLimits } from './limits';
 import { argumentProblem } from './argumentLimits';
 import { bindStandard } from './validation';
 import type { StandardSchemaV1 } from '../schema/StandardSchema';
@@ -34,7 +34,7 @@ export class PromptGetter {
     private readonly defs: ServiceDefinition,
     private readonly calls: ToolCaller,
     private readonly policy: ErrorPolicy,
-    private readonly limits: Limits,
+    private readonly limits: EngineLimits,
   ) {
     this.outcome = {
       noun: 'Prompt',

@@ -27,7 +27,7 @@ import { StatelessCalls } from './statelessCalls';
 import type { CallRegistry } from './statelessCalls';
 import { principalOf } from './principal';
 import type { ErrorPolicy } from './errorPolicy';
-import type { Limits } from './limits';
+import type { EngineLimits } from './limits';
 import { argumentProblem } from './argumentLimits';
 import type { InboundRequest } from './Inbound';
 import { busy, refused } from './DispatchResult';
@@ -108,7 +108,7 @@ export class ToolCaller {
     private readonly decl: ToolDeclaration,
     private readonly policy: ErrorPolicy,
     /** The dispatcher's limits (the rules read theirs here). */
-    readonly limits: Limits,
+    readonly limits: EngineLimits,
     sealer: StateSealer,
   ) {
     this.asks = { sealer, limits };

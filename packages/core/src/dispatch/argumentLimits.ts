@@ -8,10 +8,10 @@
  * when there is one, so accepted arguments allocate nothing. The answers a client gives to a
  * tool's asks pass the same walk ({@link limitProblem}).
  */
-import type { Limits } from './limits';
+import type { EngineLimits } from './limits';
 
 /** The first problem with `args` under `limits` (the text after "Invalid params: "), or `undefined`. */
-export function argumentProblem(args: Record<string, unknown>, limits: Limits): string | undefined {
+export function argumentProblem(args: Record<string, unknown>, limits: EngineLimits): string | undefined {
   const problem = limitProblem(args, limits);
   if (!problem) return undefined;
   if (problem.whole) return `arguments ${problem.reason}`;
@@ -33,7 +33,7 @@ export interface LimitProblem {
  * through every level, `maxStringLength` on strings and keys, the keys `__proto__` and
  * `constructor.prototype` — or `undefined`.
  */
-export function limitProblem(object: Record<string, unknown>, limits: Limits): LimitProblem | undefined {
+export function limitProblem(object: Record<string, unknown>, limits: EngineLimits): LimitProblem | undefined {
   const failure = new ArgumentWalk(limits).members(object);
   if (!failure) return undefined;
   return { reason: failure.reason, path: failure.path.reverse().join('').replace(/^\./, ''), whole: failure.whole === true };
@@ -50,7 +50,7 @@ interface Failure {
 class ArgumentWalk {
   private remaining: number;
 
-  constructor(private readonly limits: Limits) {
+  constructor(private readonly limits: EngineLimits) {
     this.remaining = limits.maxArgumentElements;
   }
 

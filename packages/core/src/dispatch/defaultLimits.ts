@@ -5,7 +5,7 @@
  * line here.
  */
 import { ENGINE_LIMITS } from './limits';
-import type { Limits as EngineLimits } from './limits';
+import type { EngineLimits } from './limits';
 import type { LimitsOf, RuleModule } from './rules/RuleModule';
 import { RULE_MODULES } from './rules/registry';
 

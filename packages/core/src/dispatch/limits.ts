@@ -11,7 +11,7 @@
  */
 
 /** The limits the engine's parts keep for one dispatcher; `Infinity` turns one off. */
-export interface Limits {
+export interface EngineLimits {
   /** Deepest nesting of arrays and objects in one message (`{}` is 1, `{"a":[]}` is 2). */
   readonly maxDepth: number;
   /** Most entries in one JSON-RPC batch. */
@@ -56,7 +56,7 @@ export interface Limits {
  * requests, 100 per principal; 10,000 listeners (100 per principal), each subscribed to at most
  * 1,000 resources.
  */
-export const ENGINE_LIMITS: Limits = Object.freeze({
+export const ENGINE_LIMITS: EngineLimits = Object.freeze({
   maxDepth: 64,
   maxBatch: 100,
   maxArgumentElements: 10_000,
@@ -75,10 +75,10 @@ export const ENGINE_LIMITS: Limits = Object.freeze({
 });
 
 /** The names of the limit options, as {@link DispatcherOptions} spells them. */
-export const LIMIT_NAMES = Object.freeze(Object.keys(ENGINE_LIMITS) as (keyof Limits)[]);
+export const LIMIT_NAMES = Object.freeze(Object.keys(ENGINE_LIMITS) as (keyof EngineLimits)[]);
 
 /** The limits for `options`: each one given, else its default. */
-export function resolveLimits(options: Partial<Limits>): Limits {
+export function resolveLimits(options: Partial<EngineLimits>): EngineLimits {
   const limits = { ...ENGINE_LIMITS };
   for (const name of LIMIT_NAMES) if (options[name] !== undefined) limits[name] = options[name];
   return Object.freeze(limits);

@@ -16,7 +16,7 @@ import { InputUnavailableError } from '../../remoting/InputUnavailableError';
 import { InvalidAnswerError } from '../../remoting/InvalidAnswerError';
 import { isObject } from '../../guards';
 import type { InboundRequest } from '../Inbound';
-import type { Limits } from '../limits';
+import type { EngineLimits } from '../limits';
 import { clientCapabilitiesOf } from '../callScope';
 import { bindingOf } from './requestState';
 import type { RoundState, StateSealer } from './requestState';
@@ -48,7 +48,7 @@ export interface AskSettings {
   /** Seals and opens the `requestState` of 2026-07-28 calls. */
   readonly sealer: StateSealer;
   /** The argument limits answers pass, and `maxRequestStateBytes`. */
-  readonly limits: Limits;
+  readonly limits: EngineLimits;
 }
 
 /** What the asks of one call need from it. */

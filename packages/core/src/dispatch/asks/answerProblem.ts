@@ -7,7 +7,7 @@
  * `CreateMessageResult`, a `ListRootsResult`.
  */
 import { limitProblem } from '../argumentLimits';
-import type { Limits } from '../limits';
+import type { EngineLimits } from '../limits';
 import { isObject } from '../../guards';
 import { contentProblem } from './contentProblem';
 import type { AskKind } from './AskKind';
@@ -20,7 +20,7 @@ function kindOf(value: unknown): string {
  * Why `answer` is not a valid answer to the ask of `kind` the tool made with `params`, or
  * `undefined`. The message names the member (`content.age: expected an integer, got 1.5`).
  */
-export function answerProblem(kind: AskKind, params: unknown, answer: unknown, limits: Limits): string | undefined {
+export function answerProblem(kind: AskKind, params: unknown, answer: unknown, limits: EngineLimits): string | undefined {
   if (!isObject(answer)) return `expected a result object, got ${kindOf(answer)}`;
   const over = limitProblem(answer, limits);
   if (over) return over.whole ? `the answer holds more than maxArgumentElements (${limits.maxArgumentElements}) values` : over.path === '' ? over.reason : `${over.path}: ${over.reason}`;

@@ -9,7 +9,7 @@
  */
 import type { ToolDeclaration } from '../../declaration/ToolDeclaration';
 import type { ErrorPolicy } from '../errorPolicy';
-import type { Limits } from '../limits';
+import type { EngineLimits } from '../limits';
 import { Tally } from '../tally';
 import type { CatalogChange, ListKind } from '../../notifications/CatalogChange';
 import type { BusMessage, NotificationBus } from '../../notifications/NotificationBus';
@@ -23,7 +23,7 @@ export const DEFAULT_KEEP_ALIVE_MS = 15_000;
 export interface HubSettings {
   /** The bus shared with the other instances; default: an in-process bus of this dispatcher. */
   readonly bus?: NotificationBus;
-  readonly limits: Pick<Limits, 'maxSubscriptions' | 'maxSubscriptionsPerPrincipal' | 'maxResourceSubscriptions'>;
+  readonly limits: Pick<EngineLimits, 'maxSubscriptions' | 'maxSubscriptionsPerPrincipal' | 'maxResourceSubscriptions'>;
   readonly policy: ErrorPolicy;
   /** How long a stream may stay idle before a keep-alive is written, in ms. */
   readonly keepAliveMs: number;

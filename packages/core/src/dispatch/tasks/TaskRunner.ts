@@ -32,7 +32,7 @@ import type { ErrorPolicy } from '../errorPolicy';
 import { Inbound } from '../Inbound';
 import type { InboundRequest } from '../Inbound';
 import { errorReply, isResultReply, resultJsonOf, valueReply } from '../replies';
-import type { Limits } from '../limits';
+import type { EngineLimits } from '../limits';
 import { isObject } from '../../guards';
 import { clientCapabilitiesOf } from '../callScope';
 import { ASK_METHODS } from '../asks/AskKind';
@@ -102,7 +102,7 @@ export class TaskRunner implements TaskStarter {
   constructor(
     private readonly tools: ToolCaller,
     private readonly policy: ErrorPolicy,
-    private readonly limits: Limits,
+    private readonly limits: EngineLimits,
     private readonly settings: TaskSettings,
   ) {}
 

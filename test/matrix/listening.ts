@@ -34,6 +34,8 @@ export interface Listening {
   readonly frames: readonly Frame[];
   /** Resolves with the first `count` frames once that many arrived. */
   take(count: number): Promise<Frame[]>;
+  /** Resolves with the frames up to the first one `last` matches, once it arrived (a row's last change: what came before it arrived too). */
+  until(last: (frame: Frame) => boolean): Promise<Frame[]>;
   /** Closes the stream as a client does; resolves once the server has let it go. */
   close(): Promise<void>;
 }
@@ -63,6 +65,13 @@ export class Frames {
     return this.frames.slice(0, count);
   }
 
+  async until(last: (frame: Frame) => boolean): Promise<Frame[]> {
+    for (let seen = 1; ; seen++) {
+      const frames = await this.take(seen);
+      if (last(frames[seen - 1])) return frames;
+    }
+  }
+
   /** Whether the first frame arrived (or the stream ended). */
   first(): Promise<void> {
     return this.frames.length > 0 || this.ended ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve));
@@ -70,7 +79,7 @@ export class Frames {
 
   /** The open stream these frames come from. */
   listening(close: () => Promise<void>): Listening {
-    return { frames: this.frames, take: (count) => this.take(count), close };
+    return { frames: this.frames, take: (count) => this.take(count), until: (last) => this.until(last), close };
   }
 
   private wake(): void {
@@ -80,7 +89,8 @@ export class Frames {
 
 /** A refused listen. */
 export function refusedListen(seen: Seen): Listening {
-  return { refused: seen, frames: [], take: () => Promise.reject(new Error(`the listen was refused: ${JSON.stringify(seen)}`)), close: async () => undefined };
+  const refused = () => Promise.reject(new Error(`the listen was refused: ${JSON.stringify(seen)}`));
+  return { refused: seen, frames: [], take: refused, until: refused, close: async () => undefined };
 }
 
 /** Whether a message is a reply (an id, no method). */

@@ -98,11 +98,11 @@ function expectBusy(t: Traits, seen: Seen | undefined, id: number | null, messag
   expectError(seen!, ErrorCodes.ServerBusy, message);
 }
 
-/** Disables the `echo` tool and enables it again: two tools/list_changed, the list as it was. */
-function toggleTool(t: Transport): void {
-  const echo = t.decl.catalog.lists.tools.get('echo')!;
-  echo.setEnabled(false);
-  echo.setEnabled(true);
+/** Disables a tool (or prompt) and enables it again: two list_changed, the list as it was. */
+function toggleTool(t: Transport, name = 'echo', list: 'tools' | 'prompts' = 'tools'): void {
+  const item = t.decl.catalog.lists[list].get(name)!;
+  item.setEnabled(false);
+  item.setEnabled(true);
 }
 
 export const RULES: readonly Rule[] = [
@@ -780,15 +780,15 @@ export const RULES: readonly Rule[] = [
     },
   },
   {
-    name: 'subscriptions/listen scopes: a listener is acknowledged, and sent notifications/resources/updated, only for the resources its token may read (with a token lacking admin: not the secret, not a report); without auth, for all it asked',
+    name: 'subscriptions/listen scopes: a listener is acknowledged, and sent notifications/resources/updated, only for the resources its token may read (with a token lacking admin: not the secret, not a report), and told tools/list_changed only when a tool its token lists changed (listOnlyPermittedTools); without auth, all it asked',
     applies: (_t, p) => modern(p),
     async check(t, p) {
       const report = 'test://matrix/reports/eu-2026';
       const reader = await opened(t, listenTo(p.version, { toolsListChanged: true, resourceSubscriptions: [SECRET_URI, README_URI] }, { id: 431, token: 'reader' }));
-      const admin = await opened(t, listenTo(p.version, { resourceSubscriptions: [SECRET_URI, report] }, { id: 432, token: 'admin' }));
+      const admin = await opened(t, listenTo(p.version, { promptsListChanged: true, resourceSubscriptions: [SECRET_URI, report] }, { id: 432, token: 'admin' }));
       const readable = t.protected ? [README_URI] : [SECRET_URI, README_URI];
       expect(reader.frames[0]).toEqual({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: { toolsListChanged: true, resourceSubscriptions: readable }, _meta: { [META.subscriptionId]: 431 } } });
-      expect(admin.frames[0].params?.notifications).toEqual({ resourceSubscriptions: [SECRET_URI, report] });
+      expect(admin.frames[0].params?.notifications).toEqual({ promptsListChanged: true, resourceSubscriptions: [SECRET_URI, report] });
       t.decl.resourceUpdated(SECRET_URI);
       t.decl.resourceUpdated(report);
       t.decl.resourceUpdated(README_URI);
@@ -796,15 +796,23 @@ export const RULES: readonly Rule[] = [
       // in publish order: what the reader may not read would have come before the readme
       expect(await reader.take(readable.length + 1)).toEqual([reader.frames[0], ...readable.map((uri) => updated(uri, 431))]);
       expect(await admin.take(3)).toEqual([admin.frames[0], updated(SECRET_URI, 432), updated(report, 432)]);
-      toggleTool(t);
-      expect((await reader.take(readable.length + 3)).slice(-2).map((frame) => frame.method)).toEqual(['notifications/tools/list_changed', 'notifications/tools/list_changed']);
-      expect(admin.frames.map((frame) => frame.method)).not.toContain('notifications/tools/list_changed'); // not asked for
+      const [ack, ...updates] = reader.frames;
+      toggleTool(t, 'admin_reset'); // listed only to a token with admin: the reader's list did not change
+      toggleTool(t, 'echo');
+      toggleTool(t, 'ops_brief', 'prompts'); // heard by the admin, who asked for prompts
+      t.decl.resourceUpdated(README_URI); // the last change: what came before it has arrived
+      t.decl.resourceUpdated(SECRET_URI);
+      const toolsChanged = { jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { [META.subscriptionId]: 431 } } };
+      const toolChanges = t.protected ? 2 : 4;
+      expect(await reader.until((frame) => frame.params?.uri === README_URI && reader.frames.indexOf(frame) > updates.length)).toEqual([ack, ...updates, ...Array(toolChanges).fill(toolsChanged), updated(README_URI, 431)]);
+      const promptsChanged = { jsonrpc: '2.0', method: 'notifications/prompts/list_changed', params: { _meta: { [META.subscriptionId]: 432 } } };
+      expect((await admin.until((frame) => frame.params?.uri === SECRET_URI && admin.frames.indexOf(frame) > 1)).slice(3)).toEqual([promptsChanged, promptsChanged, updated(SECRET_URI, 432)]);
       await reader.close();
       await admin.close();
     },
   },
   {
-    name: 'legacy notification streams: the GET stream (notificationStream) carries every list_changed untagged and never a resources/updated (stateless: broadcasts only); a stdio connection hears list_changed and the updates of the URIs it subscribed to',
+    name: 'legacy notification streams: the GET stream (notificationStream) carries list_changed untagged — of the tools its token lists — and never a resources/updated (stateless: broadcasts only); a stdio connection hears list_changed and the updates of the URIs it subscribed to',
     applies: (t, p) => !modern(p) && t.name !== 'dispatcher',
     async check(t, p) {
       const stdio = t.name === 'serveStdio';
@@ -812,10 +820,13 @@ export const RULES: readonly Rule[] = [
       const stream = await opened(t, { version: p.version, method: 'GET', token: 'reader' });
       t.decl.resourceUpdated(SECRET_URI);
       t.decl.resourceUpdated(README_URI);
+      toggleTool(t, 'admin_reset'); // listed only to a token with admin (stdio: no auth, listed)
       toggleTool(t);
+      toggleTool(t, 'brief', 'prompts'); // the last change: what came before it has arrived
       const changed = { jsonrpc: '2.0', method: 'notifications/tools/list_changed' };
-      const expected = stdio ? [{ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: README_URI } }, changed, changed] : [changed, changed];
-      expect(await stream.take(expected.length)).toEqual(expected);
+      const prompts = { jsonrpc: '2.0', method: 'notifications/prompts/list_changed' };
+      const expected = stdio ? [{ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: README_URI } }, changed, changed, changed, changed, prompts] : [changed, changed, prompts];
+      expect(await stream.until((frame) => frame.method === prompts.method)).toEqual(expected);
       await stream.close();
       if (stdio) await t.send({ version: p.version, method: 'resources/unsubscribe', params: { uri: README_URI } });
     },

@@ -55,7 +55,7 @@ export function openListen(request: InboundRequest, services: Services, principa
       down: () => finish(errorReply(id, ErrorCodes.InternalError, 'Internal error: the notification bus is unavailable; listen again later')),
       end: () => finish(answer(resultResponse(id, `{"resultType":"complete","_meta":{${JSON.stringify(META.subscriptionId)}:${idJson(id)}}}`))),
     };
-    const listener = new Listener(principal, id, sink);
+    const listener = new Listener(principal, id, sink, context.access);
     for (const list of honoured.lists) listener.lists.add(list);
     for (const uri of honoured.resourceSubscriptions ?? []) hub.watch(listener, uri);
     listener.send(acknowledgedJson(filterJson(honoured), id));

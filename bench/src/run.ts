@@ -1,7 +1,8 @@
 /**
  * Entry of `npm run bench [-- options]`: the HTTP suite (every server, workload and concurrency,
  * interleaved over rounds, the drills included), the stdio suite, the stdio ping-pong suite, the
- * progress suite, the dispatcher micro-benchmark, the cold-start and bundle-size suites, then the tables, the feature costs, the PASS/MISS
+ * progress suite, the dispatcher micro-benchmark, the cold-start and bundle-size suites, the live-list fan-out and the listen
+ * soak (in-process and Redis buses), then the tables, the feature costs, the PASS/MISS
  * lines of the targets, and a JSON file in `bench/results/`; with `--markdown`, also
  * `bench/README.md`'s results section and the root README's Performance table rewritten from this run.
  */
@@ -22,6 +23,7 @@ import { runProgressSuite, type ProgressSample } from './driver/progressSuite';
 import { runSoak, soakReport } from './driver/soakSuite';
 import { COLD_SERVER_IDS, runColdStartSuite, type ColdStartRun } from './driver/coldStartSuite';
 import { BUNDLE_IDS, runBundleSuite, type BundleSample } from './driver/bundleSuite';
+import { runLiveSuites, type LiveRun } from './fanout/liveSuites';
 
 const RESULTS_DIR = join(__dirname, '..', 'results');
 
@@ -67,12 +69,14 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const coldStart: ColdStartRun = options.sections.cold ? await runColdStartSuite({ spawns: options.coldSpawns, servers: COLD_SERVER_IDS, log }) : { samples: [], footprints: [] };
   const bundles: BundleSample[] = options.sections.bundle ? await runBundleSuite(BUNDLE_IDS, log) : [];
+  const live: LiveRun = await runLiveSuites(options, log);
 
   const settings = { pingPongWarmup: options.pingPongWarmup, progressCalls: options.progressCalls, progressConcurrency: progressOptions.concurrency };
   const summary = summarize({ http, stdio, pingPong, progress, micro, coldStart, bundles, settings });
   console.log(summaryText(summary));
+  if (live.lines.length) console.log(live.lines.join('\n'));
 
-  const record = { options, settings, seconds: (Date.now() - started) / 1000, load: { start: loadAtStart, end: loadavg() }, http: { rows: aggregate(http), samples: http }, stdio, pingPong, progress, micro, coldStart, bundles, targets: summary.targets };
+  const record = { options, settings, seconds: (Date.now() - started) / 1000, load: { start: loadAtStart, end: loadavg() }, http: { rows: aggregate(http), samples: http }, stdio, pingPong, progress, micro, coldStart, bundles, fanout: live.fanout, listenSoak: live.listenSoak, targets: summary.targets };
   const file = writeResults(RESULTS_DIR, argv, record);
   log(`\nresults: ${file} (${Math.round((Date.now() - started) / 1000)} s)`);
   if (options.markdown) {
@@ -84,7 +88,8 @@ async function main(argv: readonly string[]): Promise<number> {
     pingPong.some((s) => s.failure && s.server.startsWith('toolwire')) ||
     progress.some((s) => s.failure && s.server.startsWith('toolwire')) ||
     coldStart.samples.some((s) => s.failure !== undefined && s.server.startsWith('toolwire')) ||
-    bundles.some((s) => s.failure !== undefined && s.id.startsWith('toolwire'));
+    bundles.some((s) => s.failure !== undefined && s.id.startsWith('toolwire')) ||
+    !live.pass;
   return broken ? 1 : 0;
 }
 

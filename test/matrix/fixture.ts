@@ -41,6 +41,8 @@ export const LIMITS = Object.freeze({
   maxConcurrentCalls: 2,
   maxConcurrentCallsPerPrincipal: 1,
   maxResourceSubscriptions: 2,
+  maxSubscriptions: 3,
+  maxSubscriptionsPerPrincipal: 2,
 });
 
 /** The rate limit of the `limited` tool: this many calls per principal per window (of the fixture's own clock). */

@@ -9,6 +9,7 @@ import type { ProtocolProfile } from '@toolwire/core';
 import { ISSUER, LIMITS, MCP_ERROR, METADATA, RATE_LIMIT, README_URI, REFUSED_URI, SECRET_URI, TASK_OPTIONS } from './fixture';
 import { build } from './transports';
 import type { ServerRequest, RequestSpec, Seen, Traits, Transport } from './transports';
+import type { Listening } from './listening';
 
 /** One cross-cutting rule. */
 export interface Rule {
@@ -73,6 +74,35 @@ function deepArguments(depth: number): unknown {
   let value: unknown = 1;
   for (let i = 0; i < depth; i++) value = [value];
   return value;
+}
+
+/** A `subscriptions/listen` asking for `notifications`. */
+function listenTo(version: string, notifications: Record<string, unknown>, extra: Partial<RequestSpec> = {}): RequestSpec {
+  return { version, method: 'subscriptions/listen', params: { notifications }, ...extra };
+}
+
+/** Opens a stream the row expects to be admitted; a 2026-07-28 listen is open once acknowledged. */
+async function opened(t: Transport, spec: RequestSpec): Promise<Listening> {
+  const listening = await t.listen(spec);
+  expect(listening.refused).toBeUndefined();
+  if (modern(profileFor(spec.version))) expect(listening.frames[0]?.method).toBe('notifications/subscriptions/acknowledged');
+  return listening;
+}
+
+/** A refusal of the listener bounds: -32000 naming the bound, HTTP 503 with Retry-After. */
+function expectBusy(t: Traits, seen: Seen | undefined, id: number | null, message: RegExp): void {
+  expect(seen).toBeDefined();
+  expectStatus(t, seen!, 503);
+  if (t.http) expect(seen!.headers['retry-after']).toMatch(/^\d+$/);
+  expect(seen!.reply?.id).toBe(id);
+  expectError(seen!, ErrorCodes.ServerBusy, message);
+}
+
+/** Disables a tool (or prompt) and enables it again: two list_changed, the list as it was. */
+function toggleTool(t: Transport, name = 'echo', list: 'tools' | 'prompts' = 'tools'): void {
+  const item = t.decl.catalog.lists[list].get(name)!;
+  item.setEnabled(false);
+  item.setEnabled(true);
 }
 
 export const RULES: readonly Rule[] = [
@@ -707,6 +737,114 @@ export const RULES: readonly Rule[] = [
       expectError(seen, ErrorCodes.InvalidParams);
       const spans = t.recorder.otel.spansOf('83');
       expect(spans.map((span) => [span.name, span.attributes['mcp.method.name'], span.attributes['mcp.protocol.version']])).toEqual([['subscriptions/listen', 'subscriptions/listen', p.version]]);
+    },
+  },
+  {
+    name: 'subscriptions/listen bounds: past maxSubscriptionsPerPrincipal (2) a caller\'s listen is refused -32000 (HTTP 503 with Retry-After) naming it, past maxSubscriptions (3) another caller\'s naming that; closed, their places are free again',
+    applies: (_t, p) => modern(p),
+    async check(t, p) {
+      const open = [await opened(t, listenTo(p.version, {}, { token: 'reader' })), await opened(t, listenTo(p.version, {}, { token: 'reader' }))];
+      const mine = await t.listen(listenTo(p.version, {}, { id: 411, token: 'reader' }));
+      expectBusy(t, mine.refused, 411, /this caller has 2 subscriptions open \(maxSubscriptionsPerPrincipal \(2\)\)/);
+      // over stdio a caller is a connection with a dispatcher of its own: no other caller shares its total
+      if (t.name !== 'serveStdio') {
+        open.push(await opened(t, listenTo(p.version, {}, { token: 'admin' })));
+        const all = await t.listen(listenTo(p.version, {}, { id: 412, token: 'admin' }));
+        expectBusy(t, all.refused, 412, /3 subscriptions are open \(maxSubscriptions \(3\)\)/);
+      }
+      for (const listening of open) await listening.close();
+      const again = [await opened(t, listenTo(p.version, {}, { token: 'reader' })), await opened(t, listenTo(p.version, {}, { token: 'reader' }))];
+      for (const listening of again) await listening.close();
+    },
+  },
+  {
+    name: 'legacy notification streams, bounds: the GET stream past maxSubscriptionsPerPrincipal (2) and maxSubscriptions (3) is 503 with Retry-After and a -32000 naming it; resources/subscribe past maxResourceSubscriptions (2) is -32602 on stdio, -32601 where no subscription can be held',
+    applies: (_t, p) => !modern(p),
+    async check(t, p) {
+      if (t.http) {
+        const open = [await opened(t, { version: p.version, method: 'GET', token: 'reader' }), await opened(t, { version: p.version, method: 'GET', token: 'reader' })];
+        expectBusy(t, (await t.listen({ version: p.version, method: 'GET', token: 'reader' })).refused, null, /maxSubscriptionsPerPrincipal \(2\)/);
+        open.push(await opened(t, { version: p.version, method: 'GET', token: 'admin' }));
+        expectBusy(t, (await t.listen({ version: p.version, method: 'GET', token: 'admin' })).refused, null, /maxSubscriptions \(3\)/);
+        for (const listening of open) await listening.close();
+        await (await opened(t, { version: p.version, method: 'GET', token: 'admin' })).close(); // their places are free again
+      }
+      const subscribe = (uri: string, id?: number) => t.send({ version: p.version, method: 'resources/subscribe', params: { uri }, id });
+      if (t.name !== 'serveStdio') return expectError(await subscribe(README_URI), ErrorCodes.MethodNotFound, /holds no subscriptions/);
+      expect((await subscribe(README_URI)).reply?.result).toEqual({});
+      expect((await subscribe(SECRET_URI)).reply?.result).toEqual({});
+      const third = await subscribe(REFUSED_URI, 421);
+      expect(third.reply?.id).toBe(421);
+      expectError(third, ErrorCodes.InvalidParams, /subscribed to 2 resources \(maxResourceSubscriptions \(2\)\)/);
+      for (const uri of [README_URI, SECRET_URI]) expect((await t.send({ version: p.version, method: 'resources/unsubscribe', params: { uri } })).reply?.result).toEqual({});
+    },
+  },
+  {
+    name: 'subscriptions/listen scopes: a listener is acknowledged, and sent notifications/resources/updated, only for the resources its token may read (with a token lacking admin: not the secret, not a report), and told tools/list_changed only when a tool its token lists changed (listOnlyPermittedTools); without auth, all it asked',
+    applies: (_t, p) => modern(p),
+    async check(t, p) {
+      const report = 'test://matrix/reports/eu-2026';
+      const reader = await opened(t, listenTo(p.version, { toolsListChanged: true, resourceSubscriptions: [SECRET_URI, README_URI] }, { id: 431, token: 'reader' }));
+      const admin = await opened(t, listenTo(p.version, { promptsListChanged: true, resourceSubscriptions: [SECRET_URI, report] }, { id: 432, token: 'admin' }));
+      const readable = t.protected ? [README_URI] : [SECRET_URI, README_URI];
+      expect(reader.frames[0]).toEqual({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { notifications: { toolsListChanged: true, resourceSubscriptions: readable }, _meta: { [META.subscriptionId]: 431 } } });
+      expect(admin.frames[0].params?.notifications).toEqual({ promptsListChanged: true, resourceSubscriptions: [SECRET_URI, report] });
+      t.decl.resourceUpdated(SECRET_URI);
+      t.decl.resourceUpdated(report);
+      t.decl.resourceUpdated(README_URI);
+      const updated = (uri: string, id: number) => ({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri, _meta: { [META.subscriptionId]: id } } });
+      // in publish order: what the reader may not read would have come before the readme
+      expect(await reader.take(readable.length + 1)).toEqual([reader.frames[0], ...readable.map((uri) => updated(uri, 431))]);
+      expect(await admin.take(3)).toEqual([admin.frames[0], updated(SECRET_URI, 432), updated(report, 432)]);
+      const [ack, ...updates] = reader.frames;
+      toggleTool(t, 'admin_reset'); // listed only to a token with admin: the reader's list did not change
+      toggleTool(t, 'echo');
+      toggleTool(t, 'ops_brief', 'prompts'); // heard by the admin, who asked for prompts
+      t.decl.resourceUpdated(README_URI); // the last change: what came before it has arrived
+      t.decl.resourceUpdated(SECRET_URI);
+      const toolsChanged = { jsonrpc: '2.0', method: 'notifications/tools/list_changed', params: { _meta: { [META.subscriptionId]: 431 } } };
+      const toolChanges = t.protected ? 2 : 4;
+      expect(await reader.until((frame) => frame.params?.uri === README_URI && reader.frames.indexOf(frame) > updates.length)).toEqual([ack, ...updates, ...Array(toolChanges).fill(toolsChanged), updated(README_URI, 431)]);
+      const promptsChanged = { jsonrpc: '2.0', method: 'notifications/prompts/list_changed', params: { _meta: { [META.subscriptionId]: 432 } } };
+      expect((await admin.until((frame) => frame.params?.uri === SECRET_URI && admin.frames.indexOf(frame) > 1)).slice(3)).toEqual([promptsChanged, promptsChanged, updated(SECRET_URI, 432)]);
+      await reader.close();
+      await admin.close();
+    },
+  },
+  {
+    name: 'legacy notification streams: the GET stream (notificationStream) carries list_changed untagged — of the tools its token lists — and never a resources/updated (stateless: broadcasts only); a stdio connection hears list_changed and the updates of the URIs it subscribed to',
+    applies: (t, p) => !modern(p) && t.name !== 'dispatcher',
+    async check(t, p) {
+      const stdio = t.name === 'serveStdio';
+      if (stdio) expect((await t.send({ version: p.version, method: 'resources/subscribe', params: { uri: README_URI } })).reply?.result).toEqual({});
+      const stream = await opened(t, { version: p.version, method: 'GET', token: 'reader' });
+      t.decl.resourceUpdated(SECRET_URI);
+      t.decl.resourceUpdated(README_URI);
+      toggleTool(t, 'admin_reset'); // listed only to a token with admin (stdio: no auth, listed)
+      toggleTool(t);
+      toggleTool(t, 'brief', 'prompts'); // the last change: what came before it has arrived
+      const changed = { jsonrpc: '2.0', method: 'notifications/tools/list_changed' };
+      const prompts = { jsonrpc: '2.0', method: 'notifications/prompts/list_changed' };
+      const expected = stdio ? [{ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: README_URI } }, changed, changed, changed, changed, prompts] : [changed, changed, prompts];
+      expect(await stream.until((frame) => frame.method === prompts.method)).toEqual(expected);
+      await stream.close();
+      if (stdio) await t.send({ version: p.version, method: 'resources/unsubscribe', params: { uri: README_URI } });
+    },
+  },
+  {
+    name: 'telemetry on subscriptions/listen: a listen held and closed by its client is one SERVER span "subscriptions/listen" (the version, the request id, error.type cancelled as for any request its client cancels) and an operation-duration point, finished only when the stream closes',
+    applies: (_t, p) => modern(p),
+    async check(t, p) {
+      const listening = await opened(t, listenTo(p.version, { toolsListChanged: true }, { id: 441 }));
+      expect(t.recorder.otel.spansOf('441')).toEqual([]); // open: its span is not finished
+      await listening.close();
+      const spans = t.recorder.otel.spansOf('441');
+      expect(spans).toHaveLength(1);
+      expect(spans[0].name).toBe('subscriptions/listen');
+      expect(spans[0].kind).toBe(1); // SpanKind.SERVER
+      expect(spans[0].attributes).toEqual(expect.objectContaining({ 'mcp.method.name': 'subscriptions/listen', 'mcp.protocol.version': p.version, 'jsonrpc.request.id': '441', 'error.type': 'cancelled' }));
+      const points = (await t.recorder.otel.durations()).filter((point) => point.attributes['mcp.method.name'] === 'subscriptions/listen' && point.attributes['error.type'] === 'cancelled');
+      expect(points).toHaveLength(1);
     },
   },
 ];

@@ -4,7 +4,8 @@
  * listening Fastify app) and serveStdio
  * (over in-memory streams, one connection per negotiated version and client capabilities). Each
  * serves a fresh copy of the fixture and turns one request spec into what a client would see —
- * the HTTP status and headers where the transport has them, and the JSON-RPC reply.
+ * the HTTP status and headers where the transport has them, and the JSON-RPC reply — and holds a
+ * notification stream open for a row (`listen`, see ./listening).
  */
 import { createServer, request as httpRequest } from 'node:http';
 import type { Server } from 'node:http';
@@ -12,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 import express from 'express';
 import { Access } from '@toolwire/core/transport';
+import type { DispatchResult } from '@toolwire/core/transport';
 import { Dispatcher, META, isModernVersion } from '@toolwire/core';
 import { resourceMetadataUrl } from '@toolwire/core/http';
 import type { DispatchContext } from '@toolwire/core';
@@ -20,8 +22,11 @@ import { mcpFetchHandler } from '@toolwire/fetch';
 import Fastify from 'fastify';
 import { mcpPlugin } from '@toolwire/fastify';
 import { serveStdio } from '@toolwire/stdio';
+import type { ToolDeclaration } from '@toolwire/core';
 import { TOKENS, RESOURCE, SERVER_CARD, matrixAuth, matrixOptions, matrixService } from './fixture';
 import type { Recorder } from './fixture';
+import { EventReader, Frames, flatHeaders, listenOverFetch, listenOverHttp, refusedListen, serverSockets } from './listening';
+import type { Frame, Listening } from './listening';
 
 /** One request of a row: a JSON-RPC request under `version`, as a client of that version sends it. */
 export interface RequestSpec {
@@ -65,21 +70,6 @@ function responseTo(spec: RequestSpec, message: unknown): string | undefined {
   return JSON.stringify({ jsonrpc: '2.0', id: message.id, ...spec.answer(message) });
 }
 
-/** Reads an SSE body as it arrives: every complete `data:` event goes to `onEvent`. */
-class EventReader {
-  private buffered = '';
-  constructor(private readonly onEvent: (message: unknown) => void) {}
-  push(text: string): void {
-    this.buffered += text;
-    let end: number;
-    while ((end = this.buffered.indexOf('\n')) >= 0) {
-      const line = this.buffered.slice(0, end);
-      this.buffered = this.buffered.slice(end + 1);
-      if (line.startsWith('data: ')) this.onEvent(JSON.parse(line.slice(6)));
-    }
-  }
-}
-
 /** What the client sees. */
 export interface Seen {
   /** The HTTP status (the dispatcher's DispatchResult.status); `undefined` on stdio. */
@@ -115,7 +105,16 @@ export const TRAITS: Readonly<Record<TransportName, Traits>> = Object.freeze({
 /** One served copy of the fixture. */
 export interface Transport extends Traits {
   readonly recorder: Recorder;
+  /** The declaration served (a row changes it: a tool disabled, a resource updated). */
+  readonly decl: ToolDeclaration;
   send(spec: RequestSpec): Promise<Seen>;
+  /**
+   * Opens a notification stream and holds it until the row closes it: on 2026-07-28 the
+   * `subscriptions/listen` of `spec` (open once acknowledged); on legacy versions the `GET`
+   * stream over HTTP (`notificationStream`) or the stdio connection's own notifications.
+   * Absent on the dispatcher's legacy column, which has no stream.
+   */
+  listen(spec: RequestSpec): Promise<Listening>;
   /** HTTP transports: a request without a token to `<endpoint><path>` (GET unless `init` says otherwise). */
   fetch?(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -171,11 +170,7 @@ function overHttp(url: string, spec: RequestSpec): Promise<Seen> {
         chunks.push(chunk);
         events?.push(chunk.toString('utf8'));
       });
-      res.on('end', () => {
-        const seen: Record<string, string> = {};
-        for (const [key, value] of Object.entries(res.headers)) if (value !== undefined) seen[key] = Array.isArray(value) ? value.join(', ') : value;
-        resolve({ status: res.statusCode, headers: seen, reply: parseBody(Buffer.concat(chunks).toString('utf8'), res.headers['content-type'] ?? null) });
-      });
+      res.on('end', () => resolve({ status: res.statusCode, headers: flatHeaders(res.headers), reply: parseBody(Buffer.concat(chunks).toString('utf8'), res.headers['content-type'] ?? null) }));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -202,6 +197,29 @@ function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
+/** The options every HTTP transport adds: a body cap, the server card, the legacy `GET` stream. */
+const HTTP_OPTIONS = Object.freeze({ maxBodyBytes: 4096, serverCard: SERVER_CARD, notificationStream: true });
+
+/** What the client of the dispatcher sees of its result. */
+function seenOf(result: DispatchResult): Seen {
+  return { status: result.status, headers: lower({ ...result.headers }), reply: result.body ? JSON.parse(result.body) : undefined };
+}
+
+/** A node:http server (Express, plain, Fastify's) on a loopback port, as a transport. */
+async function overNodeHttp(name: TransportName, server: Server, decl: ToolDeclaration, recorder: Recorder, closing: () => Promise<void> | undefined): Promise<Transport> {
+  const closed = serverSockets(server);
+  const url = await listen(server);
+  return {
+    ...TRAITS[name],
+    recorder,
+    decl,
+    send: (spec) => overHttp(url, spec),
+    listen: (spec) => listenOverHttp(url, spec, build(spec), closed),
+    fetch: (path, init) => fetch(url + path, init),
+    close: () => closing() ?? closeServer(server),
+  };
+}
+
 /** Serves a fresh fixture over `name`. */
 export async function open(name: TransportName): Promise<Transport> {
   const { decl, defs, recorder } = matrixService();
@@ -211,44 +229,53 @@ export async function open(name: TransportName): Promise<Transport> {
       const dispatcher = new Dispatcher(defs, decl, options);
       const auth = matrixAuth();
       const policy = { resourceMetadataUrl: resourceMetadataUrl(RESOURCE), requiredScopes: [], listOnlyPermittedTools: auth.listOnlyPermittedTools === true };
+      const contextOf = (spec: RequestSpec, headers: Record<string, string>, notify: (json: string) => void, signal?: AbortSignal): DispatchContext => {
+        const info = TOKENS[spec.token ?? 'reader'];
+        return { protocolVersion: headers['mcp-protocol-version'], header: (n) => headers[n], access: info && new Access(info, policy), notify, signal };
+      };
       return {
         ...TRAITS[name],
         recorder,
+        decl,
         async send(spec) {
           const { body, headers } = build(spec);
-          const info = TOKENS[spec.token ?? 'reader'];
-          const context: DispatchContext = {
-            protocolVersion: headers['mcp-protocol-version'],
-            header: (n) => headers[n],
-            access: info && new Access(info, policy),
-            notify(json) {
-              const response = responseTo(spec, JSON.parse(json));
-              if (response) void dispatcher.dispatch(response, context);
-            },
-          };
+          const context = contextOf(spec, headers, (json) => {
+            const response = responseTo(spec, JSON.parse(json));
+            if (response) void dispatcher.dispatch(response, context);
+          });
           const result = await dispatcher.dispatch(body, context);
-          return { status: result.status, headers: lower({ ...result.headers }), reply: result.body ? JSON.parse(result.body) : undefined };
+          return seenOf(result);
+        },
+        async listen(spec) {
+          if (!isModernVersion(spec.version)) throw new Error('the dispatcher holds no legacy stream');
+          const { body, headers } = build(spec);
+          const frames = new Frames();
+          const controller = new AbortController();
+          const done = dispatcher.dispatch(body, contextOf(spec, headers, (json) => frames.push(JSON.parse(json) as Frame), controller.signal));
+          const refused = await Promise.race([frames.first().then(() => undefined), done]);
+          if (refused) return refusedListen(seenOf(refused));
+          return frames.listening(async () => {
+            controller.abort(new Error('the client closed the stream'));
+            await done;
+          });
         },
         close: async () => undefined,
       };
     }
     case 'mcpRouter': {
       const app = express();
-      app.use('/mcp', mcpRouter(decl, defs, { ...options, auth: matrixAuth(), maxBodyBytes: 4096, serverCard: SERVER_CARD }));
-      const server = createServer(app);
-      const url = await listen(server);
-      return { ...TRAITS[name], recorder, send: (spec) => overHttp(url, spec), fetch: (path, init) => fetch(url + path, init), close: () => closeServer(server) };
+      app.use('/mcp', mcpRouter(decl, defs, { ...options, ...HTTP_OPTIONS, auth: matrixAuth() }));
+      return overNodeHttp(name, createServer(app), decl, recorder, () => undefined);
     }
-    case 'mcpHandler': {
-      const server = createServer(mcpHandler(decl, defs, { ...options, auth: matrixAuth(), maxBodyBytes: 4096, serverCard: SERVER_CARD }));
-      const url = await listen(server);
-      return { ...TRAITS[name], recorder, send: (spec) => overHttp(url, spec), fetch: (path, init) => fetch(url + path, init), close: () => closeServer(server) };
-    }
+    case 'mcpHandler':
+      return overNodeHttp(name, createServer(mcpHandler(decl, defs, { ...options, ...HTTP_OPTIONS, auth: matrixAuth() })), decl, recorder, () => undefined);
     case 'mcpFetchHandler': {
-      const handler = mcpFetchHandler(decl, defs, { ...options, auth: matrixAuth(), maxBodyBytes: 4096, serverCard: SERVER_CARD });
+      const handler = mcpFetchHandler(decl, defs, { ...options, ...HTTP_OPTIONS, auth: matrixAuth() });
       return {
         ...TRAITS[name],
         recorder,
+        decl,
+        listen: (spec) => listenOverFetch((init) => handler(new Request('http://localhost/mcp', init)), spec, build(spec)),
         async send(spec) {
           const { body, headers } = build(spec);
           const post = (text: string) => handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...headers, authorization: `Bearer ${spec.token ?? 'reader'}` }, body: text }));
@@ -276,9 +303,12 @@ export async function open(name: TransportName): Promise<Transport> {
     }
     case 'mcpPlugin': {
       const app = Fastify();
-      await app.register(mcpPlugin, { decl, defs, path: '/mcp', ...options, auth: matrixAuth(), maxBodyBytes: 4096, serverCard: SERVER_CARD });
-      const url = new URL('/mcp', await app.listen({ host: '127.0.0.1', port: 0 })).href;
-      return { ...TRAITS[name], recorder, send: (spec) => overHttp(url, spec), fetch: (path, init) => fetch(url + path, init), close: () => app.close() };
+      await app.register(mcpPlugin, { decl, defs, path: '/mcp', ...options, ...HTTP_OPTIONS, auth: matrixAuth() });
+      await app.ready();
+      return overNodeHttp(name, app.server, decl, recorder, () => {
+        app.server.closeAllConnections(); // a stream a failed row left open would hold app.close() forever
+        return app.close();
+      });
     }
     case 'serveStdio':
       return stdioTransport(decl, defs, recorder, options);
@@ -286,7 +316,7 @@ export async function open(name: TransportName): Promise<Transport> {
 }
 
 /** serveStdio over in-memory streams: one connection per (version, capabilities), initialized as a client of that version would. */
-function stdioTransport(decl: Parameters<typeof serveStdio>[1], defs: Parameters<typeof serveStdio>[0], recorder: Recorder, options: ReturnType<typeof matrixOptions>): Transport {
+function stdioTransport(decl: ToolDeclaration, defs: Parameters<typeof serveStdio>[0], recorder: Recorder, options: ReturnType<typeof matrixOptions>): Transport {
   const connections = new Map<string, StdioConnection>();
   const connection = async (spec: RequestSpec): Promise<StdioConnection> => {
     const modern = isModernVersion(spec.version);
@@ -308,6 +338,11 @@ function stdioTransport(decl: Parameters<typeof serveStdio>[1], defs: Parameters
   return {
     ...TRAITS.serveStdio,
     recorder,
+    decl,
+    async listen(spec) {
+      const open = await connection(spec);
+      return isModernVersion(spec.version) ? open.listen(spec) : open.notifications(spec.version);
+    },
     async send(spec) {
       const { body, id } = build(spec);
       const open = await connection(spec);
@@ -331,6 +366,8 @@ class StdioConnection {
   private readonly unclaimed: NonNullable<Seen['reply']>[] = [];
   /** Answers the server's requests (the spec of the request in flight). */
   answer: ((message: unknown) => string | undefined) | undefined;
+  /** Who hears the connection's notifications (the streams rows hold on it). */
+  private readonly heard = new Set<(frame: Frame) => void>();
 
   constructor(defs: Parameters<typeof serveStdio>[0], decl: Parameters<typeof serveStdio>[1], options: ReturnType<typeof matrixOptions>) {
     this.output.setEncoding('utf8');
@@ -358,7 +395,8 @@ class StdioConnection {
       const message = JSON.parse(this.buffered.slice(0, end));
       this.buffered = this.buffered.slice(end + 1);
       if (!Array.isArray(message) && (!('id' in message) || 'method' in message)) {
-        // notifications are dropped; a server request is answered when the request in flight says how
+        // notifications go to the streams held on the connection (or nowhere); a server request is answered when the request in flight says how
+        if (!('id' in message)) for (const hear of this.heard) hear(message as Frame);
         const response = this.answer?.(message);
         if (response) this.write(response);
         continue;
@@ -371,6 +409,44 @@ class StdioConnection {
       if (wake) wake(message);
       else this.unclaimed.push(message);
     }
+  }
+
+  /**
+   * A 2026-07-28 listen on this connection: its frames are the notifications tagged with its id;
+   * closing sends `notifications/cancelled`, then a `server/discover` whose answer says the
+   * cancel was read (the connection reads in order).
+   */
+  async listen(spec: RequestSpec): Promise<Listening> {
+    const { body, id } = build(spec);
+    const frames = new Frames();
+    const hear = (frame: Frame): void => {
+      if (frame.params?._meta?.[META.subscriptionId] === id) frames.push(frame);
+    };
+    this.heard.add(hear);
+    const replied = this.request(body, id);
+    const refused = await Promise.race([frames.first().then(() => undefined), replied]);
+    if (refused) {
+      this.heard.delete(hear);
+      return refusedListen({ headers: {}, reply: refused });
+    }
+    return frames.listening(async () => {
+      const meta = { [META.protocolVersion]: spec.version, [META.clientCapabilities]: {} };
+      this.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, _meta: meta } }));
+      this.waiting.delete(id); // a cancelled listen is not answered
+      this.heard.delete(hear);
+      const after = build({ version: spec.version, method: 'server/discover' });
+      await this.request(after.body, after.id);
+    });
+  }
+
+  /** The legacy era's stream of this connection: its notifications from now on, once a `ping` says the handshake was read. */
+  async notifications(version: string): Promise<Listening> {
+    const ping = build({ version, method: 'ping' });
+    await this.request(ping.body, ping.id);
+    const frames = new Frames();
+    const hear = (frame: Frame): void => frames.push(frame);
+    this.heard.add(hear);
+    return frames.listening(async () => void this.heard.delete(hear));
   }
 
   async close(): Promise<void> {

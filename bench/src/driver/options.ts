@@ -17,7 +17,7 @@ export interface BenchOptions {
   stdioMessages: number;
   /** Measured batches of `stdioMessages` per stdio server and round. */
   stdioBatches: number;
-  sections: { http: boolean; stdio: boolean; pingpong: boolean; micro: boolean; progress: boolean; cold: boolean; bundle: boolean };
+  sections: { http: boolean; stdio: boolean; pingpong: boolean; micro: boolean; progress: boolean; cold: boolean; bundle: boolean; fanout: boolean; listenSoak: boolean };
   /** Spawns per server of the cold-start suite (the servers taking turns). */
   coldSpawns: number;
   /** Measured round trips per stdio server and round of the ping-pong suite (after {@link pingPongWarmup}). */
@@ -30,6 +30,12 @@ export interface BenchOptions {
   /** Write `--cpu-prof` profiles of these servers to `results/profiles/`. */
   profile: 'none' | 'toolwire' | 'all';
   microBudgetMs: number;
+  /** Changes made on instance A per bus of the fan-out suite (each measured one at a time, then back to back). */
+  fanoutChanges: number;
+  /** Seconds the listen soak holds its 1,000 listens per bus (60; `--quick` 10). */
+  listenSoakSeconds: number;
+  /** The Redis of the fan-out suite and the listen soak (`--redis=URL`); default: a redis-server the run starts on a free port. */
+  redisUrl: string | undefined;
   /** Seconds of the soak (`--soak`: 600); 0: no soak. A soak runs alone. */
   soakSeconds: number;
   soakServer: HttpServerId;
@@ -55,7 +61,10 @@ export const USAGE = `usage: npm run bench -- [options]
   --no-pin                leave the HTTP, stdio and ping-pong processes where the scheduler puts them (default on
                           Linux with taskset and 2+ CPUs: the load generator or client on CPU 0, the servers on CPU 1)
   --cold-spawns=N         spawns per server of the cold-start suite, the servers taking turns (default 20; --quick 5)
-  --only=http,stdio,pingpong,micro,progress,cold,bundle  sections to run (default all)
+  --only=http,stdio,pingpong,micro,progress,cold,bundle,fanout,listen-soak  sections to run (default all)
+  --fanout-changes=N      changes per bus of the fan-out suite (default 200; --quick 20)
+  --listen-soak=S         seconds the listen soak holds 1,000 listens per bus (default 60; --quick 10)
+  --redis=URL             the Redis of the fan-out suite and the listen soak (default: a redis-server of the run's own)
   --profile[=all]         node --cpu-prof on the toolwire servers (or all) into bench/results/profiles
   --soak[=S]              only the soak: mixed calls at c=32 for S seconds (default 600), memory start/end
   --soak-server=ID        the server soaked (default toolwire-http; toolwire-express works too)
@@ -87,7 +96,10 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     workloads: [...WORKLOAD_IDS],
     stdioMessages: 20000,
     stdioBatches: quick ? 3 : 5,
-    sections: { http: true, stdio: true, pingpong: true, micro: true, progress: true, cold: true, bundle: true },
+    sections: { http: true, stdio: true, pingpong: true, micro: true, progress: true, cold: true, bundle: true, fanout: true, listenSoak: true },
+    fanoutChanges: quick ? 20 : 200,
+    listenSoakSeconds: quick ? 10 : 60,
+    redisUrl: undefined,
     coldSpawns: quick ? 5 : 20,
     pingPongTrips: 5000,
     pinCpus: true,
@@ -118,10 +130,23 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
       case '--cold-spawns': options.coldSpawns = Math.round(positive(value, 'cold-spawns')); break;
       case '--stdio-batches': options.stdioBatches = Math.round(positive(value, 'stdio-batches')); break;
       case '--only': {
-        const only = list(value, ['http', 'stdio', 'pingpong', 'micro', 'progress', 'cold', 'bundle'] as const, 'only');
-        options.sections = { http: only.includes('http'), stdio: only.includes('stdio'), pingpong: only.includes('pingpong'), micro: only.includes('micro'), progress: only.includes('progress'), cold: only.includes('cold'), bundle: only.includes('bundle') };
+        const only = list(value, ['http', 'stdio', 'pingpong', 'micro', 'progress', 'cold', 'bundle', 'fanout', 'listen-soak'] as const, 'only');
+        options.sections = {
+          http: only.includes('http'),
+          stdio: only.includes('stdio'),
+          pingpong: only.includes('pingpong'),
+          micro: only.includes('micro'),
+          progress: only.includes('progress'),
+          cold: only.includes('cold'),
+          bundle: only.includes('bundle'),
+          fanout: only.includes('fanout'),
+          listenSoak: only.includes('listen-soak'),
+        };
         break;
       }
+      case '--fanout-changes': options.fanoutChanges = Math.round(positive(value, 'fanout-changes')); break;
+      case '--listen-soak': options.listenSoakSeconds = positive(value, 'listen-soak'); break;
+      case '--redis': if (!/^rediss?:\/\//.test(value)) throw new RangeError(`--redis: expected a redis:// or rediss:// URL, got "${value}"`); options.redisUrl = value; break;
       case '--soak': options.soakSeconds = value === '' ? 600 : positive(value, 'soak'); break;
       case '--soak-server': options.soakServer = list(value, HTTP_SERVER_IDS, 'soak-server')[0] ?? 'toolwire-http'; break;
       case '--markdown': options.markdown = true; break;

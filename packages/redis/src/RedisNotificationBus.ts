@@ -144,7 +144,11 @@ function parseMessage(text: string): BusMessage | undefined {
   }
   if (typeof value !== 'object' || value === null) return undefined;
   const m = value as Record<string, unknown>;
-  if (m.type === 'listChanged' && typeof m.list === 'string' && LISTS.has(m.list)) return { type: 'listChanged', list: m.list as ListKind };
+  if (m.type === 'listChanged' && typeof m.list === 'string' && LISTS.has(m.list)) {
+    if (m.scopes === undefined) return { type: 'listChanged', list: m.list as ListKind };
+    if (!Array.isArray(m.scopes) || !m.scopes.every((scope) => typeof scope === 'string')) return undefined;
+    return { type: 'listChanged', list: m.list as ListKind, scopes: m.scopes as string[] };
+  }
   if (m.type === 'resourceUpdated' && typeof m.uri === 'string' && m.uri !== '') return { type: 'resourceUpdated', uri: m.uri };
   if (m.type === 'app' && typeof m.topic === 'string') return { type: 'app', topic: m.topic, data: m.data };
   return undefined;

@@ -55,14 +55,14 @@ export class Catalog {
 
   /**
    * @param pageSize - items per list page; `undefined`: one page holds all.
-   * @param onListChanged - called once per change to what a list shows (an item added, removed, enabled or disabled).
+   * @param onListChanged - called once per change to what a list shows (an item added, removed, enabled or disabled), with that item's scopes.
    */
   constructor(
     readonly pageSize?: number,
-    onListChanged: (list: ChangedList) => void = () => undefined,
+    onListChanged: (list: ChangedList, scopes: readonly string[]) => void = () => undefined,
   ) {
     // each list: its result member, the capability it declares, the list its changes are reported under (templates count as resources)
-    const list = <T extends CatalogEntry>(kind: ListKind, capability: ChangedList): Collection<T> => new Collection<T>(kind, capability, pageSize, () => onListChanged(capability));
+    const list = <T extends CatalogEntry>(kind: ListKind, capability: ChangedList): Collection<T> => new Collection<T>(kind, capability, pageSize, (entry) => onListChanged(capability, entry.scopes));
     this.lists = {
       tools: list('tools', 'tools'),
       resources: list('resources', 'resources'),

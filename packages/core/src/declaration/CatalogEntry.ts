@@ -27,6 +27,9 @@ export abstract class CatalogEntry extends Published {
   /** @internal Its list entry with the fields `profile`'s version defines. */
   abstract toListEntry(profile: ProtocolProfile): object;
 
+  /** The OAuth scopes using it needs (a call, a get, a read); empty when none. */
+  abstract get scopes(): readonly string[];
+
   /** Whether it is served: listed, and answered by a call, read or get (default `true`). */
   get enabled(): boolean {
     return this._enabled;

@@ -30,13 +30,13 @@ export class Collection<T extends CatalogEntry> implements EntryHolder {
    * @param kind - the member of the list result holding the entries (`tools`, `prompts` …).
    * @param capability - the server capability this collection declares once it held an item, and the list its changes are reported under.
    * @param pageSize - items per page; `undefined`: one page holds all.
-   * @param onListChanged - called once for each change to what the list shows.
+   * @param onListChanged - called once for each change to what the list shows, with the item that came, went, or was shown or hidden.
    */
   constructor(
     readonly kind: string,
     readonly capability: ChangedList,
     readonly pageSize: number | undefined,
-    private readonly onListChanged: () => void,
+    private readonly onListChanged: (entry: CatalogEntry) => void,
   ) {}
 
   /** Every item held, enabled or not, in insertion order. */
@@ -82,7 +82,7 @@ export class Collection<T extends CatalogEntry> implements EntryHolder {
     entry.publish(this.revision);
     this.held = true;
     this.revision.bump();
-    if (entry.enabled && entry.listed) this.onListChanged();
+    if (entry.enabled && entry.listed) this.onListChanged(entry);
     return entry;
   }
 
@@ -93,14 +93,14 @@ export class Collection<T extends CatalogEntry> implements EntryHolder {
     this.entries.delete(held.key);
     held.attach(undefined);
     this.revision.bump();
-    if (held.enabled && held.listed) this.onListChanged();
+    if (held.enabled && held.listed) this.onListChanged(held);
     return true;
   }
 
   /** @internal An item was enabled or disabled, or listed or not; `wasShown`: whether the list showed it before. */
   listingChanged(entry: CatalogEntry, wasShown: boolean): void {
     this.revision.bump();
-    if (wasShown !== (entry.enabled && entry.listed)) this.onListChanged();
+    if (wasShown !== (entry.enabled && entry.listed)) this.onListChanged(entry);
   }
 
   /** The first index of the page `cursor` names (0 without one), or `undefined` for a cursor this list never issued or issued before its membership changed. */

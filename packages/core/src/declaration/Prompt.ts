@@ -106,7 +106,7 @@ export class Prompt<A extends object = {}> extends CatalogEntry {
   }
 
   /** The OAuth scopes a `prompts/get` needs (see {@link setScopes}); empty when none. */
-  get scopes(): readonly string[] {
+  override get scopes(): readonly string[] {
     return this._scopes;
   }
 

@@ -81,7 +81,7 @@ export abstract class ResourceEntry extends CatalogEntry {
   }
 
   /** The OAuth scopes a read needs; empty when none. */
-  get scopes(): readonly string[] {
+  override get scopes(): readonly string[] {
     return this._scopes;
   }
 

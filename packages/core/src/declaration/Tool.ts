@@ -201,7 +201,7 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
   }
 
   /** The OAuth scopes a call needs (see {@link setScopes}); empty when none. */
-  get scopes(): readonly string[] {
+  override get scopes(): readonly string[] {
     return this._scopes;
   }
 

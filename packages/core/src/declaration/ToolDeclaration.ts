@@ -70,7 +70,7 @@ export class ToolDeclaration {
     this.identity = new ServerIdentity(name, version, options);
     const settings = resolveOptions(options);
     this.versionPolicy = settings.versions;
-    this.catalog = new Catalog(settings.pageSize, (list) => this.emitChange({ type: 'listChanged', list }));
+    this.catalog = new Catalog(settings.pageSize, (list, scopes) => this.emitChange(scopes.length === 0 ? { type: 'listChanged', list } : { type: 'listChanged', list, scopes }));
     this.logLevel = settings.logLevel;
     this.dialect = settings.dialect;
     this.payloads = new ServerPayloads(this.identity, this.catalog, this.versionPolicy, settings);

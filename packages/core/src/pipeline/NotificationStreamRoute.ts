@@ -49,7 +49,7 @@ export class NotificationStreamRoute {
       release();
       writer.end(undefined);
     };
-    const listener = new Listener(principal, undefined, { send: (json) => writer.write(json), heartbeat: () => writer.comment(), down: close, end: close });
+    const listener = new Listener(principal, undefined, { send: (json) => writer.write(json), heartbeat: () => writer.comment(), down: close, end: close }, access);
     listener.lists.add('tools').add('prompts').add('resources');
     hub.attach(listener);
     exchange.onClose(release);

@@ -46,6 +46,19 @@ describe('tools changed while serving', () => {
     expect((await rpc('tools/call', { name: 'late', arguments: { n: 21 } })).result).toMatchObject({ content: [{ type: 'text', text: '42' }] });
   });
 
+  it('a change of an item that needs scopes carries them (a listener whose token lists only what it may use is not told of it)', () => {
+    const { decl, changes } = server();
+    const admin = decl.addTool('admin_reset').setScopes(['admin', 'write']);
+    admin.setEnabled(false);
+    decl.addPrompt('ops').setScopes(['ops']).remove();
+    expect(changes).toEqual([
+      { type: 'listChanged', list: 'tools' }, // added before its scopes were set
+      { type: 'listChanged', list: 'tools', scopes: ['admin', 'write'] },
+      { type: 'listChanged', list: 'prompts' },
+      { type: 'listChanged', list: 'prompts', scopes: ['ops'] },
+    ]);
+  });
+
   it('a removed tool is not listed and answers as an unknown tool; removing it again does nothing and emits nothing', async () => {
     const { decl, rpc, names, changes, first } = server();
     expect(decl.removeTool('first')).toBe(true);

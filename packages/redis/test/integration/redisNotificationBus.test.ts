@@ -86,6 +86,20 @@ describe('RedisNotificationBus', () => {
     await raw.close();
   });
 
+  it('carries the scopes of a list change (who may be told of it), and drops a change whose scopes are not strings', async () => {
+    const errors: unknown[] = [];
+    const [a, b] = [await connect({ channel: 'test:scopes' }), await connect({ channel: 'test:scopes', onError: (e) => errors.push(e) })];
+    const raw = createClient({ url: redis!.url });
+    await raw.connect();
+    const onB = collect(b, 2);
+    await raw.publish('test:scopes', '{"type":"listChanged","list":"tools","scopes":[1]}');
+    await a.publish({ type: 'listChanged', list: 'tools', scopes: ['admin'] });
+    await a.publish({ type: 'listChanged', list: 'prompts' });
+    expect(await onB).toEqual([{ type: 'listChanged', list: 'tools', scopes: ['admin'] }, { type: 'listChanged', list: 'prompts' }]);
+    expect(String(errors[0])).toContain('dropped a malformed message on test:scopes');
+    await raw.close();
+  });
+
   it('validates its options', async () => {
     await expect(RedisNotificationBus.connect({ channel: '' })).rejects.toThrow('RedisNotificationBus option channel: expected a non-empty string, got ""');
   });

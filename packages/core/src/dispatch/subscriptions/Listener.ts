@@ -6,6 +6,7 @@
  * for and hands each message only to those that asked for it.
  */
 import type { RequestId } from '../jsonRpc';
+import type { Access } from '../../auth/Access';
 import type { ListKind } from '../../notifications/CatalogChange';
 import { listChangedJson, resourceUpdatedJson } from './notificationJson';
 
@@ -33,12 +34,24 @@ export class Listener {
   /**
    * @param principal - the key of the caller holding it (bounds per principal).
    * @param subscriptionId - a 2026-07-28 listen's request id, tagged on every frame; `undefined` on legacy streams.
+   * @param access - the verified token of the caller holding it (what its lists show); `undefined` without auth.
    */
   constructor(
     readonly principal: string,
     readonly subscriptionId: RequestId | undefined,
     readonly sink: ListenerSink,
+    readonly access?: Access,
   ) {}
+
+  /**
+   * Whether a change to `list` of an item needing `scopes` changed what this listener's lists
+   * show: tools and prompts are listed only when the token may use them where the endpoint
+   * lists only permitted ones (`auth.listOnlyPermittedTools`); resources are always listed.
+   */
+  shows(list: ListKind, scopes: readonly string[] | undefined): boolean {
+    if (!scopes || list === 'resources' || !this.access?.listOnlyPermittedTools) return true;
+    return this.access.missing(scopes).length === 0;
+  }
 
   /** Sends `list_changed` for `list`. */
   listChanged(list: ListKind): void {

@@ -2,7 +2,8 @@
  * NotificationHub: the listeners one dispatcher holds, and its seat on the notification bus. It
  * publishes every change of its declaration (`decl.onChange`) on the bus — so listeners on every
  * instance sharing the bus hear it — and holds one bus subscription while it has listeners,
- * however many (one subscription fans out to all of them: by list, by resource URI). It bounds
+ * however many (one subscription fans out to all of them: by list, by resource URI; a list's
+ * change only to those whose token lists the item that changed). It bounds
  * them (`maxSubscriptions` in all, `maxSubscriptionsPerPrincipal`, `maxResourceSubscriptions`
  * per listener), sends keep-alives on idle streams, and tells its listeners when the bus goes
  * down (they end with a final notice) or when the server ends them gracefully.
@@ -138,7 +139,7 @@ export class NotificationHub {
   /** One message from the bus, to the listeners that asked for it. */
   private message(message: BusMessage): void {
     if (message.type === 'listChanged') {
-      for (const listener of this.byList[message.list]) deliver(listener, () => listener.listChanged(message.list));
+      for (const listener of this.byList[message.list]) if (listener.shows(message.list, message.scopes)) deliver(listener, () => listener.listChanged(message.list));
     } else if (message.type === 'resourceUpdated') {
       const watchers = this.byUri.get(message.uri);
       if (watchers) for (const listener of watchers) deliver(listener, () => listener.resourceUpdated(message.uri));

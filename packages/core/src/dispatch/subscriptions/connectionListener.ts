@@ -29,7 +29,7 @@ export function connectionListener(context: DispatchContext, services: Services)
   const hub = services.notifications;
   const principal = session.principal.key;
   if (hub.refusal(principal)) return undefined;
-  const listener = new Listener(principal, undefined, { send: (json) => notify.call(context, json, 'legacy'), end: () => undefined });
+  const listener = new Listener(principal, undefined, { send: (json) => notify.call(context, json, 'legacy'), end: () => undefined }, context.access);
   for (const list of ALL_LISTS) listener.lists.add(list);
   bySession.set(session, listener);
   hub.attach(listener);

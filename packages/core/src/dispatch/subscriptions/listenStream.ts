@@ -56,7 +56,7 @@ export function openListen(request: InboundRequest, services: Services, principa
       // the final result: its own _meta (the subscription id) merged with the serverInfo every modern result carries
       end: () => finish(answer(resultResponse(id, `{"resultType":"complete","_meta":{${JSON.stringify(META.subscriptionId)}:${idJson(id)},${services.decl.payloads.serverMetaMembers(request.profile.version)}}}`))),
     };
-    const listener = new Listener(principal, id, sink);
+    const listener = new Listener(principal, id, sink, context.access);
     for (const list of honoured.lists) listener.lists.add(list);
     for (const uri of honoured.resourceSubscriptions ?? []) hub.watch(listener, uri);
     listener.send(acknowledgedJson(filterJson(honoured), id));

@@ -19,6 +19,7 @@ import type { PeerInfo } from './PeerInfo';
 import { builtInParent } from './w3cTraceparent';
 import { isObject } from '../guards';
 import { claimOf } from '../protocol/meta';
+import { METHOD } from '../protocol/methodNames';
 import { ATTR, CALLER_CODES, CANCELLED, DURATION_METRIC, EXECUTE_TOOL, MAX_ATTRIBUTE_LENGTH, OTHER_METHOD, SPAN_KIND_SERVER, STATUS_ERROR, TOOL_ERROR, recordedVersion, truncated } from './conventions';
 import type { TelemetryApi, TelemetryAttributes, TelemetryContext, TelemetryHistogram, TelemetryOptions, TelemetrySpan, TelemetrySpanOptions, TelemetryTracer } from './TelemetryOptions';
 
@@ -71,6 +72,8 @@ interface DispatchResult {
 interface Shape {
   readonly name: string;
   readonly toolsCall: boolean;
+  /** A stream the client ends by closing it (subscriptions/listen): no answer is its normal end, not a cancellation. */
+  readonly closedByClient: boolean;
   readonly common: TelemetryAttributes;
   /** The peer fields `common` was built from. */
   readonly transport: string | undefined;
@@ -268,7 +271,7 @@ export class Telemetry {
     } else if (outcome.code !== undefined) {
       errorType = statusCode = String(outcome.code);
       if (!CALLER_CODES.has(outcome.code)) span.setStatus({ code: STATUS_ERROR, message: outcome.message });
-    } else if (id !== undefined && (result === undefined || result.body === '')) {
+    } else if (id !== undefined && (result === undefined || result.body === '') && !shape.closedByClient) {
       errorType = CANCELLED; // a request answered with nothing: the client cancelled it
     } else if (shape.toolsCall && answered?.kind === 'result' && answered.isError) {
       errorType = TOOL_ERROR;
@@ -303,6 +306,7 @@ function buildShape(method: string, toolsCall: boolean, named: NamedTarget | und
   return {
     name: named === undefined ? method : `${method} ${named.name}`,
     toolsCall,
+    closedByClient: method === METHOD.subscriptionsListen,
     common: sortedFrozen(common),
     transport: peer?.transport,
     protocol: peer?.protocol,

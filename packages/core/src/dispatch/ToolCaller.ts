@@ -118,7 +118,7 @@ export class ToolCaller {
   busyRefusal(request: InboundRequest): DispatchResult | undefined {
     const max = this.limits.maxConcurrentCalls;
     if (this.inFlight < max) return undefined;
-    return busy(errorReply(request.id, ErrorCodes.ServerBusy, `Server busy: ${this.inFlight} tool calls are in flight (maxConcurrentCalls (${max})); try again later`));
+    return busy(errorReply(request.id, ErrorCodes.ServerBusy, `Server busy: ${this.inFlight} tool and prompt calls are in flight (maxConcurrentCalls (${max})); try again later`));
   }
 
   /** Answers one tools/call request; a Promise only when the procedure returned one. */

@@ -78,6 +78,7 @@ describe('prompt procedures and the call limits', () => {
     const refused = await send('prompts/get', { name: 'hang' }, false);
     expect(refused.status).toBe(503);
     expect(refused.body.error.code).toBe(-32000);
+    expect(refused.body.error.message).toBe('Server busy: 1 tool and prompt calls are in flight (maxConcurrentCalls (1)); try again later');
     release();
     expect((await first).body.result.messages[0].content.text).toBe('released');
   });

@@ -120,7 +120,7 @@ describe('rateLimit', () => {
   it('keeps each caller and tool its own counter when callers and tools alternate (the last check is reused only for the same caller and tool)', async () => {
     const time = clock();
     const store = new MemoryRateLimitStore({ now: time.now });
-    const limits = [{ window: '1m', max: 1, per: 'principal+tool' as const }, { window: '1m', max: 3, per: 'principal' as const }];
+    const limits = [{ window: '1m', max: 1, per: 'principal+tool' }, { window: '1m', max: 3, per: 'principal' }] as const;
     const dispatcher = service({ rateLimit: { limits, store } }).dispatcher;
     const outcome = async (who: string, tool: string) => ((await call(dispatcher, tool, {}, as(who))).result.status === 429 ? 'refused' : 'ok');
     const sequence: [string, string][] = [['alice', 'ping_tool'], ['bob', 'ping_tool'], ['alice', 'ping_tool'], ['alice', 'other_tool'], ['bob', 'ping_tool'], ['bob', 'other_tool'], ['alice', 'other_tool']];

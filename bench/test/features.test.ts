@@ -5,6 +5,7 @@
  */
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { Dispatcher } from '@toolwire/core';
+import { z } from 'zod';
 import { HTTP_SERVER_IDS, httpServer, type HttpServerId } from '../src/driver/catalog';
 import { ServerProcess } from '../src/driver/ServerProcess';
 import { runHttpSuite } from '../src/driver/httpSuite';
@@ -155,11 +156,12 @@ describe('the Standard Schema workloads', () => {
   });
 
   it('declares add with zod only on that variant, with the same published schema as the builder', () => {
-    const zod = toolwireService(10, { SCHEMA: 'zod' }).decl.getTool('add')!;
+    const zod = toolwireService(10, { SCHEMA: 'zod' }, { z }).decl.getTool('add')!;
     const builder = toolwireService(10, {}).decl.getTool('add')!;
     expect(zod.standardInput?.['~standard'].vendor).toBe('zod');
     expect(builder.standardInput).toBeUndefined();
     expect(zod.toInputSchema()).toMatchObject({ type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } }, required: ['a', 'b'] });
+    expect(() => toolwireService(10, { SCHEMA: 'zod' })).toThrow(/SCHEMA=zod: expected the zod module/);
   });
 
   it.each([

@@ -6,6 +6,7 @@
  */
 import { Dispatcher, ObjectType, integerType, type DispatchContext } from '@toolwire/core';
 import { type DispatchResult } from '@toolwire/core/transport';
+import { z } from 'zod';
 import { toolwireService } from '../servers/toolwireDefinition';
 import { PROTOCOL_VERSION, SMALL_TOOL_COUNT, variantOf, workload, type Workload, type WorkloadId } from '../fixture/workloads';
 import { checkCallText, checkToolsList } from '../fixture/checks';
@@ -159,7 +160,7 @@ export function runMicro(options: MicroOptions): MicroResult[] {
     const { tools, env, key } = variantOf(id);
     let dispatcher = dispatchers.get(key);
     if (!dispatcher) {
-      const { decl, defs } = toolwireService(tools, { ...env });
+      const { decl, defs } = toolwireService(tools, { ...env }, { z });
       dispatchers.set(key, (dispatcher = new Dispatcher(defs, decl)));
     }
     return dispatcher;

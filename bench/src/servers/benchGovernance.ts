@@ -5,7 +5,6 @@
  * `redis` in a RedisRateLimitStore over a redis-server of its own (one Lua round trip per call).
  */
 import type { DispatcherOptions } from '@toolwire/core';
-import { RedisRateLimitStore } from '@toolwire/redis';
 import { startRedis } from './benchTaskStore';
 
 /** The dispatcher options of the rate limit `RATE_LIMIT=…` names: none without it. */
@@ -13,6 +12,7 @@ export async function rateLimitOptions(env: NodeJS.ProcessEnv = process.env): Pr
   const kind = env.RATE_LIMIT;
   if (kind === undefined || kind === '') return {};
   if (kind !== 'memory' && kind !== 'redis') throw new RangeError(`RATE_LIMIT must be memory or redis, got ${JSON.stringify(kind)}`);
-  const store = kind === 'redis' ? await RedisRateLimitStore.connect({ url: await startRedis() }) : undefined;
+  // @toolwire/redis loaded only for the Redis store: the memory variant's RSS holds no Redis client
+  const store = kind === 'redis' ? await (await import('@toolwire/redis')).RedisRateLimitStore.connect({ url: await startRedis() }) : undefined;
   return { rateLimit: { limits: [{ window: '1s', max: 1_000_000_000, per: 'principal', methods: ['tools/call'] }], ...(store && { store }) } };
 }

@@ -7,7 +7,6 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { TaskStore } from '@toolwire/core';
-import { RedisTaskStore } from '@toolwire/redis';
 import { tasksFromEnv } from '../fixture/toolSpecs';
 
 /** A port the kernel just handed out on 127.0.0.1 (free at that moment). */
@@ -60,5 +59,7 @@ export async function startRedis(): Promise<string> {
  */
 export async function taskStoreOptions(env: NodeJS.ProcessEnv = process.env): Promise<{ taskStore?: TaskStore }> {
   if (tasksFromEnv(env) !== 'redis') return {};
+  // loaded only here: a process that does not use Redis does not carry its client (the RSS figures)
+  const { RedisTaskStore } = await import('@toolwire/redis');
   return { taskStore: await RedisTaskStore.connect({ url: await startRedis() }) };
 }

@@ -8,7 +8,7 @@
  */
 import { ObjectType, ServiceDefinition, ToolDeclaration, integerType, stringType } from '@toolwire/core';
 import type { CallContext } from '@toolwire/core';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { PARAM_TOOL, STRUCTURED_TOOL, pageSizeFromEnv, paramFromEnv, schemaFromEnv, structuredFromEnv, tasksFromEnv, toolSpecs } from '../fixture/toolSpecs';
 import { PROGRESS_STEPS, PROGRESS_TOOL } from '../fixture/progressWorkload';
 import { STATIC_RESOURCE, resourcesFromEnv } from '../fixture/resourceSpec';
@@ -19,15 +19,19 @@ import { ADD_PROMPT, addPromptText, promptsFromEnv } from '../fixture/promptSpec
  * `env` names (default: this process's environment): in pages of `PAGE_SIZE`, with the
  * structured-output tool `sum` when `STRUCTURED=1`, the Mcp-Param tool `locate` when `PARAM=1`,
  * the static text resource when `RESOURCES=1`, `add` with task support (`optional`) when
- * `TASKS` is set, and `add` declared with zod (the same integers, described alike) when `SCHEMA=zod`.
+ * `TASKS` is set, and `add` declared with zod (the same integers, described alike) when `SCHEMA=zod`
+ * — with the `zod` module the caller passes (a server program gets it from
+ * {@link toolwireServiceFromEnv}, which loads zod only for that variant).
  */
-export function toolwireService(count: number, env: NodeJS.ProcessEnv = process.env): { decl: ToolDeclaration; defs: ServiceDefinition } {
+export function toolwireService(count: number, env: NodeJS.ProcessEnv = process.env, zod?: { z: typeof z }): { decl: ToolDeclaration; defs: ServiceDefinition } {
   const pageSize = pageSizeFromEnv(env);
   const decl = new ToolDeclaration('toolwire-bench', '1.0.0', pageSize === undefined ? {} : { pageSize });
   const defs = new ServiceDefinition();
-  const zod = schemaFromEnv(env) === 'zod';
+  const useZod = schemaFromEnv(env) === 'zod';
+  if (useZod && zod === undefined) throw new TypeError('SCHEMA=zod: expected the zod module as toolwireService\'s third argument, got none');
   for (const spec of toolSpecs(count)) {
-    if (zod && spec.name === 'add') {
+    if (useZod && zod && spec.name === 'add') {
+      const { z } = zod;
       // the Standard Schema workloads: the same tool, its integers a zod object (as SDK v2's bench server declares it)
       const [a, b] = spec.params;
       const add = decl.addTool(spec.name, spec.description, { input: z.object({ [a.name]: z.number().int().describe(a.description), [b.name]: z.number().int().describe(b.description) }) });
@@ -39,7 +43,7 @@ export function toolwireService(count: number, env: NodeJS.ProcessEnv = process.
   }
   // the task workloads: a call of add that declares the tasks extension creates a task (2026-07-28)
   if (tasksFromEnv(env) !== undefined) decl.getTool('add')?.setTaskSupport('optional');
-  if (!zod) defs.registerProcedure('add', (a: number, b: number) => a + b);
+  if (!useZod) defs.registerProcedure('add', (a: number, b: number) => a + b);
   defs.registerProcedure('echo', (message: string) => message);
   for (const spec of toolSpecs(count).slice(2)) defs.registerProcedure(spec.name, (x: number) => x);
   if (structuredFromEnv(env)) {
@@ -70,4 +74,12 @@ export function toolwireService(count: number, env: NodeJS.ProcessEnv = process.
     });
   }
   return { decl, defs };
+}
+
+/**
+ * {@link toolwireService} for this process's environment, zod loaded only when `SCHEMA=zod` asks
+ * for it: the other server processes hold no zod (the RSS figures).
+ */
+export async function toolwireServiceFromEnv(count: number, env: NodeJS.ProcessEnv = process.env): Promise<{ decl: ToolDeclaration; defs: ServiceDefinition }> {
+  return toolwireService(count, env, schemaFromEnv(env) === 'zod' ? await import('zod') : undefined);
 }

@@ -1,22 +1,18 @@
 /**
- * Server program: toolwire's `mcpRouter` mounted on an Express 5 app at `/mcp`; with
- * `TELEMETRY=1` its `telemetry` option is on (an SDK tracer with a dropping exporter), with
- * `TASKS=redis` its task store is a RedisTaskStore over a redis-server of its own.
+ * Server program: toolwire's `mcpRouter` mounted on an Express 5 app at `/mcp`, with the options
+ * its environment names (`toolwireOptions.ts`: `TELEMETRY=1`, `TASKS=redis`, `RATE_LIMIT=…`).
  */
 import express from 'express';
 import { createServer } from 'node:http';
 import { mcpRouter } from '@toolwire/express';
-import { toolwireService } from './toolwireDefinition';
+import { toolwireServiceFromEnv } from './toolwireDefinition';
+import { toolwireOptionsFromEnv } from './toolwireOptions';
 import { listenOnLoopback, runServerProgram } from './serverIpc';
 import { toolCountFromEnv } from '../fixture/toolSpecs';
-import { telemetryFromEnv, telemetryOption } from '../fixture/telemetryOption';
-import { taskStoreOptions } from './benchTaskStore';
-
-const { decl, defs } = toolwireService(toolCountFromEnv());
-const telemetry = telemetryFromEnv() ? { telemetry: telemetryOption() } : {};
 
 runServerProgram(async () => {
+  const { decl, defs } = await toolwireServiceFromEnv(toolCountFromEnv());
   const app = express();
-  app.use('/mcp', mcpRouter(decl, defs, { ...telemetry, ...(await taskStoreOptions()) }));
+  app.use('/mcp', mcpRouter(decl, defs, await toolwireOptionsFromEnv()));
   return listenOnLoopback(createServer(app));
 });

@@ -121,6 +121,10 @@ export function resourceContentsJson(value: unknown, profile: ProtocolProfile, w
   return out;
 }
 
+/** The fields every block may carry beside its own, per era (read per block: built once). */
+const LEGACY_EXTRAS: readonly string[] = ['annotations'];
+const MODERN_EXTRAS: readonly string[] = ['annotations', '_meta'];
+
 /**
  * Validates one block and returns its JSON for `profile`'s version.
  * @throws BlockShapeError when the block does not have the shape its type requires.
@@ -128,7 +132,7 @@ export function resourceContentsJson(value: unknown, profile: ProtocolProfile, w
 export function blockJson(block: unknown, profile: ProtocolProfile, where = 'content block'): string {
   if (!isObj(block)) throw new BlockShapeError(`${where}: expected a content block object, got ${describe(block)}`);
   const modern = profile.resourceLinks;
-  const extras = modern ? ['annotations', '_meta'] : ['annotations'];
+  const extras = modern ? MODERN_EXTRAS : LEGACY_EXTRAS;
   optional(block, 'annotations', 'object', where);
   let out: Obj;
   switch (block.type) {

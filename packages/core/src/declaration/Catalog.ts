@@ -131,7 +131,8 @@ export class Catalog {
 
   /** Whether a prompt was ever declared (then `prompts` is advertised, and stays advertised when they are removed). */
   get hasPrompts(): boolean {
-    return this.capabilities.includes('prompts');
+    // read per prompts/get (is the method offered?): the flag itself, not the capability list built anew
+    return this.lists.prompts.everHeld;
   }
 
   /** Whether a prompt argument or a template variable has a completion function (then `completions` is advertised). */
@@ -201,7 +202,8 @@ export class Catalog {
 
   /** Whether a resource or template was ever declared (then `resources` is advertised, and stays advertised when they are removed). */
   get hasResources(): boolean {
-    return this.capabilities.includes('resources');
+    // read per resources/read: the flags themselves, not the capability list built anew
+    return this.lists.resources.everHeld || this.lists.resourceTemplates.everHeld;
   }
 
   /** Whether an MCP Apps view or a tool with one is declared (then the extension is advertised). */

@@ -107,6 +107,8 @@ export class PromptGetter {
   /** The result of what the procedure returned; a result of the wrong shape is the server's bug (-32603). */
   private write(request: InboundRequest, prompt: Prompt, value: unknown): Settled {
     const { id, profile } = request;
+    // the common answer, a string: one user text message, written at once (what normalized and blockJson would write)
+    if (typeof value === 'string') return resultReply(id, `{"messages":[{"role":"user","content":{"type":"text","text":${JSON.stringify(value)}}}]`);
     try {
       const { description, messages } = normalized(value);
       const written = messages.map((message, i) => messageJson(message, i, profile)).join(',');

@@ -139,6 +139,25 @@ describe('prompts/get', () => {
     expect((await rpc(dispatcher, 'prompts/get', {})).error.code).toBe(-32602);
   });
 
+  it('writes a string answer byte for byte as the user text message it stands for, in every version', async () => {
+    const decl = new ToolDeclaration('strings', '1.0.0');
+    const asString = decl.addPrompt('as_string', 'A string');
+    const asMessage = decl.addPrompt('as_message', 'The same message');
+    const text = 'Say "hi"\n\u2028é';
+    const defs = new ServiceDefinition().registerPrompt(asString, () => text).registerPrompt(asMessage, () => ({ role: 'user', content: { type: 'text', text } }));
+    const dispatcher = new Dispatcher(defs, decl);
+    for (const version of VERSIONS) {
+      const bodies = [];
+      for (const name of ['as_string', 'as_message']) {
+        const modern = version === MODERN;
+        const message = { jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name, ...(modern && { _meta: MODERN_META }) } };
+        bodies.push((await dispatcher.dispatch(JSON.stringify(message), { protocolVersion: modern ? undefined : version })).body);
+      }
+      expect([version, bodies[0]]).toEqual([version, bodies[1]]);
+      expect(JSON.parse(bodies[0]).result.messages).toEqual([{ role: 'user', content: { type: 'text', text } }]);
+    }
+  });
+
   it('writes every content kind per version: audio and resource links degrade on versions without them', async () => {
     const { dispatcher } = server();
     const current = (await rpc(dispatcher, 'prompts/get', { name: 'media' })).result.messages;

@@ -11,7 +11,7 @@ import { ErrorCodes } from '../../faults/ErrorCodes';
 import { busy, limited } from '../DispatchResult';
 import type { DispatchResult } from '../DispatchResult';
 import { errorReply } from '../replies';
-import { clientKey } from '../clientKey';
+import { clientKeyOf } from '../clientKey';
 import type { InboundRequest } from '../Inbound';
 import type { Services } from '../methods/Handler';
 import { rateLimitProblem, resolveRateLimit } from '../../governance/RateLimitOptions';
@@ -41,6 +41,9 @@ export const rateLimit: RuleModule<RateLimitRuleOptions> = {
 /** The rule of a dispatcher's `rateLimit` option. */
 export function rateLimitRule(options: ResolvedRateLimit): Rule {
   const { limits, store, failOpen, trustProxy } = options;
+  const callerOf = clientKeyOf(trustProxy);
+  /** Each limit's last check: the next request of the same caller (and tool) reuses it, key string and all (no string built, its hash already computed). */
+  const lastChecks: (LastCheck | undefined)[] = limits.map(() => undefined);
   /** Whether the store's last call failed: a failure is reported when it starts, not per request. */
   let failing = false;
   const failed = (request: InboundRequest, services: Services, error: unknown): Verdict => {
@@ -63,11 +66,15 @@ export function rateLimitRule(options: ResolvedRateLimit): Rule {
       let applied: CompiledLimit[] | undefined;
       let checks: RateLimitCheck[] | undefined;
       let caller: string | undefined;
-      for (const limit of limits) {
+      for (let i = 0; i < limits.length; i++) {
+        const limit = limits[i];
         if (!counts(limit, request)) continue;
-        caller ??= clientKey(request.context, trustProxy);
+        caller ??= callerOf(request.context);
+        const tool = limit.per === 'principal+tool' ? (request.target?.name ?? '') : '';
+        let last = lastChecks[i];
+        if (last?.caller !== caller || last.tool !== tool) lastChecks[i] = last = { caller, tool, check: Object.freeze({ key: keyOf(limit, caller, tool), windowMs: limit.windowMs, max: limit.max }) };
         (applied ??= []).push(limit);
-        (checks ??= []).push({ key: keyOf(limit, caller, request), windowMs: limit.windowMs, max: limit.max });
+        (checks ??= []).push(last.check);
       }
       if (!checks) return undefined;
       const counted = applied!;
@@ -92,11 +99,18 @@ function counts(limit: CompiledLimit, request: InboundRequest): boolean {
   return !limit.tools || (request.target !== undefined && limit.tools.has(request.target.name));
 }
 
-/** The counter of `limit` for this caller (and tool): an unknown tool's calls share one counter, so names a client makes up grow nothing. */
-function keyOf(limit: CompiledLimit, caller: string, request: InboundRequest): string {
+/** A limit's check for one caller and tool (`''` unless the limit is per tool). */
+interface LastCheck {
+  readonly caller: string;
+  readonly tool: string;
+  readonly check: RateLimitCheck;
+}
+
+/** The counter of `limit` for this caller (and tool, the resolved target's name): an unknown tool's calls share one counter, so names a client makes up grow nothing. */
+function keyOf(limit: CompiledLimit, caller: string, tool: string): string {
   if (limit.per === 'global') return `${limit.index}`;
   if (limit.per === 'principal') return `${limit.index}|${caller}`;
-  return `${limit.index}|${caller}|${request.target?.name ?? ''}`;
+  return `${limit.index}|${caller}|${tool}`;
 }
 
 /** The answer to a request over `limit`: 429 on every transport, with when to retry. */

@@ -117,6 +117,24 @@ describe('rateLimit', () => {
     expect((await call(proxied, 'ping_tool', {}, { peer: peer('10.0.0.9'), header: headers('7.7.7.7, 1.1.1.1') })).result.status).toBe(429);
   });
 
+  it('keeps each caller and tool its own counter when callers and tools alternate (the last check is reused only for the same caller and tool)', async () => {
+    const time = clock();
+    const store = new MemoryRateLimitStore({ now: time.now });
+    const limits = [{ window: '1m', max: 1, per: 'principal+tool' }, { window: '1m', max: 3, per: 'principal' }] as const;
+    const dispatcher = service({ rateLimit: { limits, store } }).dispatcher;
+    const outcome = async (who: string, tool: string) => ((await call(dispatcher, tool, {}, as(who))).result.status === 429 ? 'refused' : 'ok');
+    const sequence: [string, string][] = [['alice', 'ping_tool'], ['bob', 'ping_tool'], ['alice', 'ping_tool'], ['alice', 'other_tool'], ['bob', 'ping_tool'], ['bob', 'other_tool'], ['alice', 'other_tool']];
+    const seen = [];
+    for (const [who, tool] of sequence) seen.push(`${who} ${tool} ${await outcome(who, tool)}`);
+    expect(seen).toEqual(['alice ping_tool ok', 'bob ping_tool ok', 'alice ping_tool refused', 'alice other_tool ok', 'bob ping_tool refused', 'bob other_tool ok', 'alice other_tool refused']);
+    expect(store.size).toBe(6); // alice and bob: two per-tool counters and one per-principal counter each
+    const anonymous = service({ rateLimit: { limits: [{ window: '1m', max: 1, per: 'principal' }], store: new MemoryRateLimitStore({ now: time.now }) } }).dispatcher;
+    const from = async (address: string) => ((await call(anonymous, 'ping_tool', {}, { peer: () => ({ transport: 'tcp' as const, protocol: 'http', address }) })).result.status === 429 ? 'refused' : 'ok');
+    const addresses = [];
+    for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.1', '10.0.0.2', '10.0.0.3']) addresses.push(await from(address));
+    expect(addresses).toEqual(['ok', 'ok', 'refused', 'refused', 'ok']);
+  });
+
   it('rejects bad options at construction, naming the field', () => {
     const bad = (rateLimit: unknown) => () => service({ rateLimit } as never);
     expect(bad({ limits: [] })).toThrow(/option rateLimit: expected limits: a non-empty array/);

@@ -550,6 +550,22 @@ export const RULES: readonly Rule[] = [
     },
   },
   {
+    name: 'cancellation: a call its client cancels (stdio: notifications/cancelled; HTTP: the request closed; the dispatcher: the context\'s signal) holds its caller\'s share while it runs; cancelled, its signal aborts, it is answered with nothing, onError hears nothing, and the caller\'s next call is admitted',
+    async check(t, p) {
+      const id = nextCancelId++;
+      const aborted = t.recorder.hang.aborted.length;
+      const client = new AbortController();
+      const seen = t.send(call(p.version, 'hang', {}, { id, signal: client.signal }));
+      await t.recorder.hang.whenRunning(1);
+      const held = await t.send(call(p.version, 'add', { a: 1, b: 2 }, { id: id + 1000 }));
+      expectError(held, ErrorCodes.ServerBusy, /maxConcurrentCallsPerPrincipal \(1\)/);
+      client.abort('the user stopped it');
+      const answered = await seen;
+      expect(answered.reply).toBeUndefined();
+      await expectCancelled(t, p, id, aborted);
+    },
+  },
+  {
     name: 'cancellation over stateless legacy HTTP (and the dispatcher without a session): the caller\'s notifications/cancelled, POSTed on its own (202), aborts its call with its reason and the call\'s POST is answered 202 with no body; another principal\'s cancel of the same id leaves the call running',
     applies: (t, p) => !modern(p) && (t.http || t.name === 'dispatcher'),
     async check(t, p) {

@@ -111,7 +111,7 @@ let nextCancelId = 9000;
 
 /**
  * The end of a cancelled call: its procedure's signal aborted (not by its time limit), the
- * server done with it (its audit event), onError told nothing, and its caller's share of
+ * server done with it (its audit event, outcome `cancelled`), onError told nothing, and its caller's share of
  * `maxConcurrentCallsPerPrincipal` (1) free again — the caller's next call is answered.
  */
 async function expectCancelled(t: Transport, p: ProtocolProfile, id: number, aborted: number): Promise<void> {
@@ -119,7 +119,7 @@ async function expectCancelled(t: Transport, p: ProtocolProfile, id: number, abo
   expect(t.recorder.hang.aborted).toHaveLength(aborted + 1);
   const reason = t.recorder.hang.aborted[aborted];
   expect(reason instanceof Error ? reason.name : reason).not.toBe('TimeoutError');
-  await t.recorder.audited(id);
+  expect((await t.recorder.audited(id)).outcome).toBe('cancelled');
   expect(t.recorder.errors.filter((e) => e.info.requestId === id)).toEqual([]);
   expect(text(await t.send(call(p.version, 'add', { a: 1, b: 2 })))).toBe('3');
 }

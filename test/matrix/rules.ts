@@ -111,8 +111,9 @@ let nextCancelId = 9000;
 
 /**
  * The end of a cancelled call: its procedure's signal aborted (not by its time limit), the
- * server done with it (its audit event, outcome `cancelled`), onError told nothing, and its caller's share of
- * `maxConcurrentCallsPerPrincipal` (1) free again — the caller's next call is answered.
+ * server done with it (its audit event, outcome `cancelled`), onError told nothing, its caller's
+ * share of `maxConcurrentCallsPerPrincipal` (1) free again — the caller's next call is answered —
+ * and its span's error.type `cancelled`.
  */
 async function expectCancelled(t: Transport, p: ProtocolProfile, id: number, aborted: number): Promise<void> {
   await t.recorder.hang.whenAborted(aborted + 1);
@@ -122,6 +123,7 @@ async function expectCancelled(t: Transport, p: ProtocolProfile, id: number, abo
   expect((await t.recorder.audited(id)).outcome).toBe('cancelled');
   expect(t.recorder.errors.filter((e) => e.info.requestId === id)).toEqual([]);
   expect(text(await t.send(call(p.version, 'add', { a: 1, b: 2 })))).toBe('3');
+  expect(t.recorder.otel.spansOf(id).map((span) => span.attributes['error.type'])).toEqual(['cancelled']);
 }
 
 export const RULES: readonly Rule[] = [

@@ -1,6 +1,6 @@
 /**
  * The matrix fixture: one declaration with a tool (or resource, or prompt) for every cross-cutting rule, the dispatcher
- * options that make each rule observable (small limits, a short call timeout, an onError that
+ * options that make each rule observable (small limits, a short call timeout, an onError and an audit sink that
  * records), and the tokens of the protected HTTP endpoints. Every transport serves this same
  * service, so a row of the matrix differs between transports only in what the transport is.
  */
@@ -80,9 +80,70 @@ export class Gate {
   }
 }
 
+/**
+ * Calls of the `hang` tool: each runs until its signal aborts — a row awaits their start, then
+ * cancels one and awaits its abort, and reads why its signal aborted.
+ */
+export class Hang {
+  /** The abort reason of every call that ended, in order. */
+  readonly aborted: unknown[] = [];
+  private running = 0;
+  private wakers: Array<() => void> = [];
+
+  /** Resolves once `n` calls run. */
+  async whenRunning(n: number): Promise<void> {
+    while (this.running < n) await new Promise<void>((resolve) => this.wakers.push(resolve));
+  }
+
+  /** Resolves once `n` calls were aborted in all. */
+  async whenAborted(n: number): Promise<void> {
+    while (this.aborted.length < n) await new Promise<void>((resolve) => this.wakers.push(resolve));
+  }
+
+  /** The procedure's side: runs until `signal` aborts, then rejects with its reason. */
+  run(signal: AbortSignal): Promise<never> {
+    this.running++;
+    this.wake();
+    return new Promise((_resolve, reject) => {
+      const end = () => {
+        this.running--;
+        this.aborted.push(signal.reason);
+        this.wake();
+        reject(signal.reason);
+      };
+      if (signal.aborted) end();
+      else signal.addEventListener('abort', end, { once: true });
+    });
+  }
+
+  private wake(): void {
+    for (const wake of this.wakers.splice(0)) wake();
+  }
+}
+
+/** The audit events as the sink received them, and whoever waits for one of a request. */
+class AuditTrail {
+  readonly events: AuditEvent[] = [];
+  private waiting: Array<() => void> = [];
+
+  push(event: AuditEvent): void {
+    this.events.push(event);
+    for (const wake of this.waiting.splice(0)) wake();
+  }
+
+  async of(id: number): Promise<AuditEvent> {
+    for (;;) {
+      const event = this.events.find((e) => e.requestId === id);
+      if (event) return event;
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+  }
+}
+
 /** What one served copy of the fixture records. */
 export interface Recorder {
   readonly gate: Gate;
+  readonly hang: Hang;
   /** Every error the dispatcher reported to onError, with its info. */
   readonly errors: Array<{ error: unknown; info: ErrorInfo }>;
   /** How many times a procedure that must not run ran, by tool name. */
@@ -91,13 +152,18 @@ export interface Recorder {
   readonly otel: OtelHarness;
   /** The audit option's events, in order. */
   readonly audit: AuditEvent[];
+  /** Resolves with the audit event of request `id` once the sink has it: the server is done with the request. */
+  audited(id: number): Promise<AuditEvent>;
+  /** The audit option's sink. */
+  readonly auditSink: (event: AuditEvent) => void;
   /** The rate limiter's clock (ms): a row moves it on a window to start with full quotas. */
   readonly clock: { now: number };
 }
 
 /** A fresh declaration, procedure table and recorder. */
 export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinition; recorder: Recorder } {
-  const recorder: Recorder = { gate: new Gate(), errors: [], ran: new Map(), otel: otelHarness({ global: false }), audit: [], clock: { now: 1_000_000 } };
+  const trail = new AuditTrail();
+  const recorder: Recorder = { gate: new Gate(), hang: new Hang(), errors: [], ran: new Map(), otel: otelHarness({ global: false }), audit: trail.events, audited: (id) => trail.of(id), auditSink: (event) => trail.push(event), clock: { now: 1_000_000 } };
   const count = (name: string) => recorder.ran.set(name, (recorder.ran.get(name) ?? 0) + 1);
   const decl = new ToolDeclaration('toolwire-matrix', '1.0.0');
   decl.addTool('add', 'Add two integers').addParam('a', integerType()).addParam('b', integerType());
@@ -108,6 +174,7 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
   decl.addTool('needs_sampling', 'A tool that needs the client to sample').setRequiredCapabilities({ sampling: {} });
   decl.addTool('slow', 'Runs until its signal aborts');
   decl.addTool('boom', 'Throws an unexpected error');
+  decl.addTool('hang', 'Runs until its signal aborts, for the test to cancel');
   decl.addTool('gate', 'Waits until the test opens the gate');
   decl.addTool('region', 'A string mirrored in a header').addParam('region', stringType(), 'Region', { header: 'Region' });
   decl.addTool('port', 'An integer mirrored in a header').addParam('port', integerType(), 'Port', { header: 'Port' });
@@ -161,6 +228,7 @@ export function matrixService(): { decl: ToolDeclaration; defs: ServiceDefinitio
       'slow',
       (context: CallContext) => new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(context.signal.reason), { once: true })),
     )
+    .registerProcedure('hang', (context: CallContext) => recorder.hang.run(context.signal))
     .registerProcedure('boom', () => {
       throw new Error('secret detail');
     })
@@ -206,7 +274,7 @@ export function matrixOptions(recorder: Recorder): DispatcherOptions {
     telemetry: recorder.otel.telemetry,
     rateLimit: { limits: [{ window: RATE_LIMIT.window, max: RATE_LIMIT.max, per: 'principal+tool', tools: ['limited'] }], store: new MemoryRateLimitStore({ now: () => recorder.clock.now }) },
     state: { allowConnection: true }, // stdio: each connection of the matrix stands for one client
-    audit: { sink: (event) => void recorder.audit.push(event) },
+    audit: { sink: recorder.auditSink },
   };
 }
 

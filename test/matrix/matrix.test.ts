@@ -1,7 +1,7 @@
 /**
  * The rule × version × transport matrix: every cross-cutting rule (scopes, listOnlyPermittedTools,
  * context.auth, required capabilities, argument validation, every limit, callTimeoutMs, onError,
- * maxConcurrentCalls, the Mcp-Param-* header forms, resources/read: a read, the unknown-URI code per
+ * maxConcurrentCalls, cancellation of a call in flight, the Mcp-Param-* header forms, resources/read: a read, the unknown-URI code per
  * era, resource scopes, Mcp-Name = uri, the bounds, scopes and telemetry of subscriptions/listen and of the legacy
  * notification streams) under every supported protocol version, through
  * the dispatcher, mcpRouter, mcpHandler, mcpFetchHandler, mcpPlugin (Fastify) and serveStdio — each cell where the rule

@@ -105,6 +105,26 @@ function toggleTool(t: Transport, name = 'echo', list: 'tools' | 'prompts' = 'to
   item.setEnabled(true);
 }
 
+/** Request ids of the rows that wait for a request's audit event: unique across the versions a transport serves. */
+let nextCancelId = 9000;
+
+/**
+ * The end of a cancelled call: its procedure's signal aborted (not by its time limit), the
+ * server done with it (its audit event, outcome `cancelled`), onError told nothing, its caller's
+ * share of `maxConcurrentCallsPerPrincipal` (1) free again — the caller's next call is answered —
+ * and its span's error.type `cancelled`.
+ */
+async function expectCancelled(t: Transport, p: ProtocolProfile, id: number, aborted: number): Promise<void> {
+  await t.recorder.hang.whenAborted(aborted + 1);
+  expect(t.recorder.hang.aborted).toHaveLength(aborted + 1);
+  const reason = t.recorder.hang.aborted[aborted];
+  expect(reason instanceof Error ? reason.name : reason).not.toBe('TimeoutError');
+  expect((await t.recorder.audited(id)).outcome).toBe('cancelled');
+  expect(t.recorder.errors.filter((e) => e.info.requestId === id)).toEqual([]);
+  expect(text(await t.send(call(p.version, 'add', { a: 1, b: 2 })))).toBe('3');
+  expect(t.recorder.otel.spansOf(id).map((span) => span.attributes['error.type'])).toEqual(['cancelled']);
+}
+
 export const RULES: readonly Rule[] = [
   {
     name: 'server card (HTTP, serverCard option): GET <endpoint>/server-card without a token — the media type, open CORS, caching, a strong ETag and 304, and the serverInfo server/discover gives',
@@ -528,6 +548,47 @@ export const RULES: readonly Rule[] = [
       await t.recorder.gate.whenHeld(1);
       t.recorder.gate.open();
       expect(text(await again)).toBe('passed');
+    },
+  },
+  {
+    name: 'cancellation: a call its client cancels (stdio: notifications/cancelled; HTTP: the request closed; the dispatcher: the context\'s signal) holds its caller\'s share while it runs; cancelled, its signal aborts, it is answered with nothing, onError hears nothing, and the caller\'s next call is admitted',
+    async check(t, p) {
+      const id = nextCancelId++;
+      const aborted = t.recorder.hang.aborted.length;
+      const client = new AbortController();
+      const seen = t.send(call(p.version, 'hang', {}, { id, signal: client.signal }));
+      await t.recorder.hang.whenRunning(1);
+      const held = await t.send(call(p.version, 'add', { a: 1, b: 2 }, { id: id + 1000 }));
+      expectError(held, ErrorCodes.ServerBusy, /maxConcurrentCallsPerPrincipal \(1\)/);
+      client.abort('the user stopped it');
+      const answered = await seen;
+      expect(answered.reply).toBeUndefined();
+      await expectCancelled(t, p, id, aborted);
+    },
+  },
+  {
+    name: 'cancellation over stateless legacy HTTP (and the dispatcher without a session): the caller\'s notifications/cancelled, POSTed on its own (202), aborts its call with its reason and the call\'s POST is answered 202 with no body; another principal\'s cancel of the same id leaves the call running',
+    applies: (t, p) => !modern(p) && (t.http || t.name === 'dispatcher'),
+    async check(t, p) {
+      const id = nextCancelId++;
+      const aborted = t.recorder.hang.aborted.length;
+      const seen = t.send(call(p.version, 'hang', {}, { id, token: 'reader' }));
+      await t.recorder.hang.whenRunning(1);
+      const cancel = (token: string) => {
+        const raw = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: `stopped by ${token}` } });
+        return t.send({ version: p.version, method: 'notifications/cancelled', raw, token });
+      };
+      const theirs = await cancel('admin');
+      expectStatus(t, theirs, 202);
+      expect(theirs.reply).toBeUndefined();
+      expect(t.recorder.hang.aborted).toHaveLength(aborted); // read and ignored: the call runs on
+      const mine = await cancel('reader');
+      expectStatus(t, mine, 202);
+      const answered = await seen;
+      expectStatus(t, answered, 202);
+      expect(answered.reply).toBeUndefined();
+      expect(t.recorder.hang.aborted[aborted]).toBe('stopped by reader');
+      await expectCancelled(t, p, id, aborted);
     },
   },
   {

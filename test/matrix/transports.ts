@@ -4,8 +4,9 @@
  * listening Fastify app) and serveStdio
  * (over in-memory streams, one connection per negotiated version and client capabilities). Each
  * serves a fresh copy of the fixture and turns one request spec into what a client would see —
- * the HTTP status and headers where the transport has them, and the JSON-RPC reply — and holds a
- * notification stream open for a row (`listen`, see ./listening).
+ * the HTTP status and headers where the transport has them, and the JSON-RPC reply — cancels a
+ * request as its client would (`RequestSpec.signal`), and holds a notification stream open for a
+ * row (`listen`, see ./listening).
  */
 import { createServer, request as httpRequest } from 'node:http';
 import type { Server } from 'node:http';
@@ -50,6 +51,14 @@ export interface RequestSpec {
    * over HTTP a POST of its own (same token and version), over stdio a line.
    */
   readonly answer?: (request: ServerRequest) => { result: unknown } | { error: unknown };
+  /**
+   * Cancels the request when it aborts, as a client of the transport does: over HTTP the request
+   * is closed (the client sees nothing more of it); on the dispatcher it is the context's
+   * `signal`; over stdio `notifications/cancelled` with the abort's reason, after which `send`
+   * resolves once a request sent behind the cancel is answered — with the request's reply if one
+   * came before it (none should).
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** A request the server sent the client. */
@@ -160,7 +169,9 @@ function overHttp(url: string, spec: RequestSpec): Promise<Seen> {
   const { body, headers } = build(spec);
   const all: Record<string, string | string[]> = { ...headers, ...lowerLists(spec.headerLists ?? {}), authorization: `Bearer ${spec.token ?? 'reader'}` };
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', headers: all }, (res) => {
+    // a request the client closed (its signal) is one it sees nothing more of
+    const failed = (error: Error) => (spec.signal?.aborted ? resolve({ headers: {} }) : reject(error));
+    const req = httpRequest(url, { method: 'POST', headers: all, signal: spec.signal }, (res) => {
       const chunks: Buffer[] = [];
       const events = spec.answer && new EventReader((message) => {
         const response = responseTo(spec, message);
@@ -171,9 +182,9 @@ function overHttp(url: string, spec: RequestSpec): Promise<Seen> {
         events?.push(chunk.toString('utf8'));
       });
       res.on('end', () => resolve({ status: res.statusCode, headers: flatHeaders(res.headers), reply: parseBody(Buffer.concat(chunks).toString('utf8'), res.headers['content-type'] ?? null) }));
-      res.on('error', reject);
+      res.on('error', failed);
     });
-    req.on('error', reject);
+    req.on('error', failed);
     req.end(body);
   });
 }
@@ -239,10 +250,15 @@ export async function open(name: TransportName): Promise<Transport> {
         decl,
         async send(spec) {
           const { body, headers } = build(spec);
-          const context = contextOf(spec, headers, (json) => {
-            const response = responseTo(spec, JSON.parse(json));
-            if (response) void dispatcher.dispatch(response, context);
-          });
+          const context = contextOf(
+            spec,
+            headers,
+            (json) => {
+              const response = responseTo(spec, JSON.parse(json));
+              if (response) void dispatcher.dispatch(response, context);
+            },
+            spec.signal,
+          );
           const result = await dispatcher.dispatch(body, context);
           return seenOf(result);
         },
@@ -278,8 +294,9 @@ export async function open(name: TransportName): Promise<Transport> {
         listen: (spec) => listenOverFetch((init) => handler(new Request('http://localhost/mcp', init)), spec, build(spec)),
         async send(spec) {
           const { body, headers } = build(spec);
-          const post = (text: string) => handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...headers, authorization: `Bearer ${spec.token ?? 'reader'}` }, body: text }));
-          const res = await post(body);
+          const post = (text: string, signal?: AbortSignal) => handler(new Request('http://localhost/mcp', { method: 'POST', headers: { ...headers, authorization: `Bearer ${spec.token ?? 'reader'}` }, body: text, signal }));
+          const res = await post(body, spec.signal);
+          if (spec.signal?.aborted) return { headers: {} }; // the client closed the request: it reads nothing of it
           if (!spec.answer || !res.body) return fromResponse(res);
           // read the stream as it comes, answering the server's requests on it
           let text = '';
@@ -347,7 +364,11 @@ function stdioTransport(decl: ToolDeclaration, defs: Parameters<typeof serveStdi
       const { body, id } = build(spec);
       const open = await connection(spec);
       open.answer = spec.answer && ((message) => responseTo(spec, message));
-      const reply = await open.request(body, spec.raw ? undefined : id);
+      const replied = open.request(body, spec.raw ? undefined : id);
+      const signal = spec.signal;
+      const cancelled = signal && new Promise<undefined>((resolve) => signal.addEventListener('abort', () => void open.cancel(spec.version, id, String(signal.reason)).then(() => resolve(undefined)), { once: true }));
+      // the request's own reply, had one come before the cancel was read, wins
+      const reply = await (cancelled ? Promise.race([replied, cancelled]) : replied);
       return { headers: {}, reply };
     },
     async close() {
@@ -413,8 +434,7 @@ class StdioConnection {
 
   /**
    * A 2026-07-28 listen on this connection: its frames are the notifications tagged with its id;
-   * closing sends `notifications/cancelled`, then a `server/discover` whose answer says the
-   * cancel was read (the connection reads in order).
+   * closing cancels it ({@link cancel}).
    */
   async listen(spec: RequestSpec): Promise<Listening> {
     const { body, id } = build(spec);
@@ -430,13 +450,22 @@ class StdioConnection {
       return refusedListen({ headers: {}, reply: refused });
     }
     return frames.listening(async () => {
-      const meta = { [META.protocolVersion]: spec.version, [META.clientCapabilities]: {} };
-      this.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, _meta: meta } }));
-      this.waiting.delete(id); // a cancelled listen is not answered
       this.heard.delete(hear);
-      const after = build({ version: spec.version, method: 'server/discover' });
-      await this.request(after.body, after.id);
+      await this.cancel(spec.version, id); // a cancelled listen is not answered
     });
+  }
+
+  /**
+   * Sends `notifications/cancelled` for request `id` (with `reason`, when given), then a request
+   * behind it; resolves once that is answered — the connection reads in order, so the cancel was
+   * read — and `id` is awaited no more.
+   */
+  async cancel(version: string, id: number, reason?: string): Promise<void> {
+    const meta = isModernVersion(version) ? { _meta: { [META.protocolVersion]: version, [META.clientCapabilities]: {} } } : {};
+    this.write(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, ...(reason === undefined ? {} : { reason }), ...meta } }));
+    const after = build({ version, method: isModernVersion(version) ? 'server/discover' : 'ping' });
+    await this.request(after.body, after.id);
+    this.waiting.delete(id);
   }
 
   /** The legacy era's stream of this connection: its notifications from now on, once a `ping` says the handshake was read. */

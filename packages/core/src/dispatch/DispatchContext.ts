@@ -16,7 +16,10 @@ export interface DispatchContext {
    * every message but `initialize`.
    */
   protocolVersion?: string;
-  /** Aborts the procedures this message starts (HTTP: the client went away). */
+  /**
+   * Aborts the procedures this message starts (HTTP: the client went away): the client cancelled
+   * it, so a call that settles after it aborted is answered with nothing, and `onError` is not told.
+   */
   signal?: AbortSignal;
   /** The transport's request object, passed to procedures as `context.request`. */
   request?: unknown;

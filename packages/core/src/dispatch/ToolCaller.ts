@@ -269,8 +269,12 @@ export class ToolCaller {
         if (holding) this.inFlight--;
         context.finished = true;
         if (timer !== undefined) clearTimeout(timer);
-        // a cancelled call (a session's notifications/cancelled, a task's cancel) is answered with nothing
-        return !(session && call && !session.end(id, call)) && context.taskHooks?.cancelled() !== true;
+        // a cancelled call is answered with nothing: a session's (or stateless caller's) notifications/cancelled,
+        // a task's cancel, or — outside a task — the transport's signal (the client closed the request: nobody
+        // to answer, and its going away is no error of the procedure's for onError)
+        if (session && call && !session.end(id, call)) return false;
+        if (context.taskHooks) return context.taskHooks.cancelled() !== true;
+        return request.context.signal?.aborted !== true;
       };
       context.onInterrupt = (interruption) => {
         if (!open) return;

@@ -1,7 +1,7 @@
 /**
  * auditOutcome: how an audited request ended, read off its typed answer in one place — refused
- * by a rule (the chain marked it), a JSON-RPC error, an `isError` tool result, or ok — and the
- * task a tools/call created.
+ * by a rule (the chain marked it), a JSON-RPC error, an `isError` tool result, cancelled (no
+ * answer), or ok — and the task a tools/call created.
  */
 import type { DispatchResult } from './DispatchResult';
 import { refusedBy } from './rules/refusedBy';
@@ -19,7 +19,7 @@ export interface ReadOutcome {
 
 /** The outcome of the answer `result` to a request of `method`. */
 export function auditOutcome(result: DispatchResult | undefined, method: string): ReadOutcome {
-  if (!result) return { outcome: 'ok' };
+  if (!result) return { outcome: 'cancelled' }; // a request answered with nothing: its client cancelled it
   const answered = result.outcome;
   const code = answered?.kind === 'error' ? answered.code : undefined;
   const rule = refusedBy(result);

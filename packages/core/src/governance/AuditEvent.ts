@@ -4,8 +4,8 @@
  * and the options that choose where events go and whether argument and result values are kept.
  */
 
-/** How an audited request ended. */
-export type AuditOutcome = 'ok' | 'tool_error' | 'error' | 'refused';
+/** How an audited request ended; `cancelled`: its client cancelled it (or went away), and it was answered with nothing. */
+export type AuditOutcome = 'ok' | 'tool_error' | 'error' | 'refused' | 'cancelled';
 
 /** The caller named by a verified token; `null` in an event when none names it (stdio, an open HTTP endpoint). */
 export interface AuditPrincipal {

@@ -16,6 +16,8 @@ import type { AuditEvent, AuditOptions, AuditPrincipal } from '../../governance/
 import { auditProblem } from '../../governance/auditProblem';
 import { auditOutcome, resultValue } from '../auditOutcome';
 import { METHOD } from '../../protocol/methodNames';
+import { ErrorCodes } from '../../faults/ErrorCodes';
+import { errorReply } from '../replies';
 import type { Target } from '../Target';
 import type { Rule } from './Rule';
 import type { RuleModule } from './RuleModule';
@@ -96,7 +98,8 @@ export function auditRule(options: AuditOptions, report: (error: Error) => void)
           return result;
         },
         (error: unknown) => {
-          record(message, version, arrived, started, undefined, message.target);
+          // a chain that failed is an error, not a request answered with nothing (cancelled)
+          record(message, version, arrived, started, errorReply(message.id ?? null, ErrorCodes.InternalError, 'Internal error'), message.target);
           throw error;
         },
       );

@@ -5,10 +5,7 @@
 //   package's `exports`) bundled with its shared code in chunks, so a stdio server opens a handful
 //   of files instead of ~150 (every opened module cost Node about as much as the rest of its start);
 //   the chunks are ES-module splitting converted to CommonJS, and each entry keeps the export-name
-//   annotation Node reads to give `import { … }` its named exports; whitespace is minified (names
-//   are kept, so stack traces still name every function): compiling the files is the largest part
-//   of what toolwire adds to a cold start, and V8 compiles core's 270 KB in about 60 % of the time
-//   its 380 KB took with indentation and line breaks (8–10 against 13–16 ms here, 2026-12-06);
+//   annotation Node reads to give `import { … }` its named exports;
 // - dist/esm/: one ES module per source file, with file extensions (`"type": "module"` there), for
 //   bundlers (the `module` condition): they keep only what a server reaches, so a stdio server's
 //   bundle holds no HTTP code.
@@ -97,7 +94,7 @@ export async function bundlePackage(name) {
   rmSync(staging, { recursive: true, force: true });
   const split = await build({ ...common, entryPoints: entries(pkgDir, manifest), outdir: staging, bundle: true, splitting: true, format: 'esm', chunkNames: 'chunks/[name]-[hash]', plugins: [externalPackages], metafile: true, write: false });
   for (const file of split.outputFiles) {
-    const converted = await transform(file.text, { format: 'cjs', platform: 'node', target: 'es2022', logLevel: 'warning', minifyWhitespace: true });
+    const converted = await transform(file.text, { format: 'cjs', platform: 'node', target: 'es2022', logLevel: 'warning' });
     const target = join(cjs, relative(staging, file.path));
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, converted.code);

@@ -7,7 +7,7 @@
  * of core's HTTP code). Each check runs in a fresh `node`, outside Jest's module registry.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -62,14 +62,5 @@ describe('the CommonJS and ES module builds', () => {
     expect(inputs.length).toBeGreaterThan(20);
     expect(inputs.filter((input) => !/packages\/(core|stdio)\/dist\/esm\//.test(input))).toEqual([]);
     expect(inputs.filter((input) => /\/(httpRules|pipeline)\/|\/http\.js$/.test(input))).toEqual([]);
-  });
-
-  it('ships the CommonJS build without indentation and line breaks, its names kept for stack traces', () => {
-    const chunks = join(repo, 'packages', 'core', 'dist', 'cjs', 'chunks');
-    const texts = readdirSync(chunks).map((file) => readFileSync(join(chunks, file), 'utf8'));
-    const all = texts.join('\n');
-    expect(all).toMatch(/\bDispatcher=class\b|\bclass Dispatcher\b/);
-    expect(all.split('\n').filter((line) => /^\s/.test(line))).toEqual([]);
-    expect(all.split('\n').length).toBeLessThan(texts.length * 20);
   });
 });

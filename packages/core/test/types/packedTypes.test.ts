@@ -101,7 +101,9 @@ describe('the packed packages’ type declarations', () => {
     work = mkdtempSync(join(tmpdir(), 'toolwire-types-'));
     const packs = join(work, 'packs');
     mkdirSync(packs);
-    const packed = await run('npm', ['pack', '--silent', ...PACKAGES.flatMap((name) => ['-w', `@toolwire/${name}`]), '--pack-destination', packs], REPO);
+    // --ignore-scripts: the packages' prepack would rebuild dist/ (tsc and the bundler) while other
+    // test files, running in parallel workers, load it; npm test's pretest built it already
+    const packed = await run('npm', ['pack', '--silent', '--ignore-scripts', ...PACKAGES.flatMap((name) => ['-w', `@toolwire/${name}`]), '--pack-destination', packs], REPO);
     if (packed.code !== 0) throw new Error(`npm pack failed:\n${packed.output}`);
     tarballs = Object.fromEntries(PACKAGES.map((name) => [name, join(packs, readdirSync(packs).find((file) => file.startsWith(`toolwire-${name}-`)) as string)]));
   });

@@ -38,8 +38,11 @@ export class ResourceReader {
     readonly maxUriLength: number,
   ) {}
 
-  /** Answers one resources/read request; a Promise only when the procedure returned one. */
-  read(request: InboundRequest): Settled | Promise<Settled> {
+  /**
+   * Answers one resources/read request; a Promise only when the procedure returned one, which
+   * resolves to nothing when the transport's signal aborted meanwhile (the client went away).
+   */
+  read(request: InboundRequest): Settled | Promise<Settled | undefined> {
     const { id, params, profile } = request;
     const uri = isObject(params) ? params.uri : undefined;
     if (typeof uri !== 'string') return errorReply(id, ErrorCodes.InvalidParams, `Invalid params: resources/read requires "uri" as a string, got ${uri === undefined ? 'nothing' : jsonKind(uri)}`);
@@ -63,9 +66,11 @@ export class ResourceReader {
       Promise.resolve(value).catch(() => undefined);
       return errorReply(id, ErrorCodes.InternalError, `Resource "${target.key}" returned a Promise: asynchronous read procedure; use StdioService`);
     }
+    // the transport's signal aborted (the client closed the request): nobody to answer, and its going away is no error for onError
+    const gone = (): boolean => request.context.signal?.aborted === true;
     return Promise.resolve(value).then(
-      (result) => this.settled(request, uri, target.entry, result),
-      (error: unknown) => this.failure(id, error),
+      (result) => (gone() ? undefined : this.settled(request, uri, target.entry, result)),
+      (error: unknown) => (gone() ? undefined : this.failure(id, error)),
     );
   }
 

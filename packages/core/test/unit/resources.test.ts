@@ -156,3 +156,36 @@ describe('RFC 6570 level-1 templates', () => {
     expect(() => decl.addResourceTemplate('test://{a}/{a}', 'p')).toThrow(/twice/);
   });
 });
+
+describe('resources/read cancelled by its transport', () => {
+  it('answers nothing and tells onError nothing when the client goes away (the read failing with the abort, or finishing anyway)', async () => {
+    const decl = new ToolDeclaration('res', '1.0.0');
+    decl.addResource('test://slow', 'slow');
+    decl.addResource('test://stubborn', 'stubborn');
+    let started!: () => void;
+    const reading = new Promise<void>((resolve) => (started = resolve));
+    let finish!: () => void;
+    const defs = new ServiceDefinition()
+      .registerResource('test://slow', (context: ReadContext) => {
+        started();
+        return new Promise<string>((_resolve, reject) => context.signal.addEventListener('abort', () => reject(context.signal.reason as Error)));
+      })
+      .registerResource('test://stubborn', () => new Promise<string>((resolve) => (finish = () => resolve('late'))));
+    const errors: unknown[] = [];
+    const dispatcher = new Dispatcher(defs, decl, { onError: (error) => errors.push(error) });
+    const read = (uri: string, signal: AbortSignal) => dispatcher.dispatch(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'resources/read', params: { uri } }), { protocolVersion: '2025-11-25', signal });
+
+    const client = new AbortController();
+    const pending = read('test://slow', client.signal);
+    await reading;
+    client.abort(new Error('the client closed the request'));
+    expect((await pending).body).toBe('');
+
+    const gone = new AbortController();
+    const stubborn = read('test://stubborn', gone.signal);
+    gone.abort(new Error('the client closed the request'));
+    finish();
+    expect((await stubborn).body).toBe('');
+    expect(errors).toEqual([]);
+  });
+});

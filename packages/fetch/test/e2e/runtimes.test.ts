@@ -13,6 +13,8 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -40,6 +42,14 @@ function probe(name: 'bun' | 'deno', args: string[]): Runtime {
   return { name, binary: found.binary ?? name, args, unavailable: found.unavailable, version: found.version };
 }
 
+/**
+ * Deno's own cache for this run: Deno keeps analyses and compiled code of the CommonJS files it
+ * loaded under ~/.cache/deno, and after a rebuild of dist/ it has loaded a chunk the new build no
+ * longer has (Cannot find module './chunks/chunk-….js'); nothing is downloaded into it.
+ */
+const DENO_DIR = mkdtempSync(join(tmpdir(), 'toolwire-deno-'));
+afterAll(() => rmSync(DENO_DIR, { recursive: true, force: true }));
+
 const RUNTIMES: Runtime[] = [
   { name: 'node', binary: process.execPath, args: [SERVE], version: process.version },
   probe('bun', [SERVE]),
@@ -51,7 +61,7 @@ async function start(runtime: Runtime): Promise<{ child: ChildProcess; port: num
   const child = spawn(runtime.binary, runtime.args, {
     cwd: repo,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' },
+    env: { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', DENO_DIR },
   });
   let out = '';
   let err = '';

@@ -8,17 +8,9 @@
 import { principalOf } from './principal';
 import type { DispatchContext } from './DispatchContext';
 
-/** The key of the caller of a message with this context. */
-export function clientKey(context: DispatchContext, trustProxy: number): string {
-  const principal = principalOf(context);
-  if (principal.kind !== 'anonymous') return principal.key;
-  const address = clientAddress(context, trustProxy);
-  return address === undefined ? principal.key : addressKey(address);
-}
-
 /**
- * {@link clientKey} for one `trustProxy`, remembering the last address's key: a client sending
- * request after request (the usual traffic) costs a comparison, not a string built per request.
+ * The key of the caller of a message, for one `trustProxy`; it remembers the last address's key,
+ * so a client sending request after request costs a comparison, not a string built per request.
  */
 export function clientKeyOf(trustProxy: number): (context: DispatchContext) => string {
   let lastAddress: string | undefined;
@@ -30,14 +22,10 @@ export function clientKeyOf(trustProxy: number): (context: DispatchContext) => s
     if (address === undefined) return principal.key;
     if (address !== lastAddress) {
       lastAddress = address;
-      lastKey = addressKey(address);
+      lastKey = JSON.stringify(['address', address]);
     }
     return lastKey;
   };
-}
-
-function addressKey(address: string): string {
-  return JSON.stringify(['address', address]);
 }
 
 /** The client's address: the socket's, or the `trustProxy`-th entry from the right of `X-Forwarded-For`. */

@@ -14,8 +14,23 @@ import { post } from './helpers/post';
 jest.setTimeout(30_000);
 
 describe('HTTP server programs', () => {
-  it('serve MCP 2026-07-28: toolwire (both eras) and SDK v2', () => {
-    expect(HTTP_SERVER_IDS.filter((id) => httpServer(id).eras.includes('modern'))).toEqual(['toolwire-express', 'toolwire-http', 'sdk2', 'tmcp']);
+  it('serve MCP 2026-07-28: toolwire (both eras) and SDK v2; the hand-written floors its tools/call only', () => {
+    expect(HTTP_SERVER_IDS.filter((id) => httpServer(id).eras.includes('modern'))).toEqual(['raw-http', 'hand-express', 'toolwire-express', 'toolwire-http', 'sdk2', 'tmcp']);
+    expect(HTTP_SERVER_IDS.filter((id) => runsWorkload(httpServer(id), 'modern-call-add'))).toEqual(['raw-http', 'hand-express', 'toolwire-express', 'toolwire-http', 'sdk2']);
+    expect(HTTP_SERVER_IDS.filter((id) => runsWorkload(httpServer(id), 'modern-list-10'))).toEqual(['toolwire-express', 'toolwire-http', 'sdk2']);
+  });
+
+  it.each(['raw-http', 'hand-express'] as const)('%s checks a 2026-07-28 call\'s headers against its body, as the revision asks of any server', async (id) => {
+    const server = await ServerProcess.start(httpServer(id).program, { tools: 10 });
+    try {
+      const add = workload('modern-call-add');
+      for (const [header, value] of [['mcp-name', 'echo'], ['mcp-method', 'tools/list'], ['mcp-protocol-version', '2025-11-25']] as const) {
+        const res = await post(server.url, add.body, { ...BASE_HEADERS, ...add.headers, [header]: value });
+        expect([header, (JSON.parse(res.body) as { error?: { code: number } }).error?.code]).toEqual([header, -32020]);
+      }
+    } finally {
+      await server.close();
+    }
   });
 
   it.each(['toolwire-http', 'sdk2'] as const)('%s lists the 10 tools at 2026-07-28 with resultType, serverInfo and cache hints', async (id) => {
@@ -30,7 +45,7 @@ describe('HTTP server programs', () => {
   });
 
   // tmcp runs only the drills (its SSE answers and sessions are what their client handles; see below)
-  it.each(HTTP_SERVER_IDS.filter((id) => httpServer(id).workloads === undefined))('%s answers tools/call add with 5 in every era it serves and reports its usage', async (id) => {
+  it.each(HTTP_SERVER_IDS.filter((id) => runsWorkload(httpServer(id), 'call-add') || runsWorkload(httpServer(id), 'modern-call-add')))('%s answers tools/call add with 5 in every era it serves and reports its usage', async (id) => {
     const server = await ServerProcess.start(httpServer(id).program, { tools: 10 });
     try {
       expect(server.port).toBeGreaterThan(0);

@@ -3,6 +3,7 @@
  * decides their baseline) and the compiled program that runs each one.
  */
 import { join } from 'node:path';
+import { WORKLOAD_LIST } from '../fixture/workloads';
 
 /** Ids of the HTTP servers, in table order. */
 export const HTTP_SERVER_IDS = ['raw-http', 'hand-express', 'toolwire-express', 'toolwire-http', 'sdk', 'sdk2', 'fastmcp', 'tmcp'] as const;
@@ -53,9 +54,12 @@ export function programPath(file: string): string {
 const LEGACY = ['legacy'] as const;
 const BOTH = ['legacy', 'modern'] as const;
 
+/** The hand-written floors' workloads: every legacy one, and the 2026-07-28 tools/call (the floor of the newer era's bytes). */
+const FLOOR_WORKLOADS: readonly string[] = [...WORKLOAD_LIST.filter((w) => w.era === 'legacy').map((w) => w.id), 'modern-call-add'];
+
 const HTTP: Readonly<Record<HttpServerId, HttpServerSpec>> = {
-  'raw-http': { id: 'raw-http', label: 'raw node:http (hand-written)', layer: 'node:http', eras: LEGACY, program: programPath('rawHttp.js') },
-  'hand-express': { id: 'hand-express', label: 'Express 5 (hand-written)', layer: 'express', eras: LEGACY, program: programPath('handExpress.js') },
+  'raw-http': { id: 'raw-http', label: 'raw node:http (hand-written)', layer: 'node:http', eras: BOTH, workloads: FLOOR_WORKLOADS, program: programPath('rawHttp.js') },
+  'hand-express': { id: 'hand-express', label: 'Express 5 (hand-written)', layer: 'express', eras: BOTH, workloads: FLOOR_WORKLOADS, program: programPath('handExpress.js') },
   'toolwire-express': { id: 'toolwire-express', label: 'toolwire mcpRouter/Express', layer: 'express', eras: BOTH, program: programPath('toolwireExpress.js') },
   'toolwire-http': { id: 'toolwire-http', label: 'toolwire mcpHandler/node:http', layer: 'node:http', eras: BOTH, program: programPath('toolwireHttp.js') },
   sdk: { id: 'sdk', label: 'MCP SDK stateless/Express', layer: 'express', eras: LEGACY, program: programPath('sdkExpress.js') },

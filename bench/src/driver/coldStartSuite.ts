@@ -35,6 +35,7 @@ export const COLD_SERVER_IDS = [
   'toolwire-express',
   'sdk-express',
   'sdk2-http',
+  'sdk2-express',
   'tmcp-http',
   'fastmcp-http',
 ] as const;
@@ -78,11 +79,18 @@ const SPECS: Readonly<Record<ColdServerId, ColdServerSpec>> = Object.fromEntries
       ['toolwire-express', 'toolwire mcpRouter/Express', 'modern', 'toolwireExpress.js'],
       ['sdk-express', 'MCP SDK 1.x stateless/Express', 'legacy', 'sdkExpress.js'],
       ['sdk2-http', 'MCP SDK v2 createMcpHandler/node:http', 'modern', 'sdk2Http.js'],
+      ['sdk2-express', 'MCP SDK v2 createMcpHandler/Express', 'modern', 'sdk2Express.js'],
       ['tmcp-http', 'tmcp 1.20 HttpTransport/node:http', 'modern', 'tmcpHttp.js'],
       ['fastmcp-http', 'fastmcp stateless httpStream', 'legacy', 'fastmcpHttp.js'],
     ] as const
   ).map(([id, label, era, file]) => [id, spec(id, label, era, file)]),
 ) as Record<ColdServerId, ColdServerSpec>;
+
+/** SDK v2's program on the same transport and framework as `id` (its × SDK v2 column and target): stdio, Express, or node:http. */
+export function sdk2Twin(id: ColdServerId): ColdServerId {
+  if (id.endsWith('-stdio')) return 'sdk2-stdio';
+  return id.endsWith('-express') ? 'sdk2-express' : 'sdk2-http';
+}
 
 /** The cold-start program with this id. */
 export function coldServer(id: ColdServerId): ColdServerSpec {
@@ -327,18 +335,18 @@ export function coldStartTable(run: ColdStartRun): string[] {
   const rows = coldRows(run);
   if (rows.length === 0) return [];
   const spawns = Math.max(...rows.map((r) => r.spawns));
-  const sdk2 = (transport: 'stdio' | 'http'): number => rows.find((r) => r.spec.id === (transport === 'stdio' ? 'sdk2-stdio' : 'sdk2-http'))?.median ?? NaN;
+  const sdk2 = (id: ColdServerId): number => rows.find((r) => r.spec.id === sdk2Twin(id))?.median ?? NaN;
   const floor = (transport: 'stdio' | 'http'): number => rows.find((r) => r.spec.floor && r.spec.transport === transport)?.median ?? NaN;
   const fixed = (v: number | undefined, digits = 1): string => (v === undefined || !Number.isFinite(v) ? '–' : v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }));
   const lines = [
     '',
-    `cold start — spawn → first answered tools/call of a 3-tool server, ${spawns} spawns each, servers taking turns (ms); modules / KB: JavaScript files opened before that answer`,
+    `cold start — spawn → first answered tools/call of a 3-tool server, ${spawns} spawns each, servers taking turns (ms); ×SDK v2: against SDK v2 on the same transport and framework; modules / KB: JavaScript files opened before that answer`,
     `${'server'.padEnd(40)}${'median'.padStart(9)}${'p90'.padStart(9)}${'+Node'.padStart(9)}${'×SDK v2'.padStart(9)}${'modules'.padStart(9)}${'KB'.padStart(9)}`,
   ];
   for (const r of rows) {
     const failed = r.failures.length ? `  FAIL ×${r.failures.length}: ${r.failures[0]}` : '';
     lines.push(
-      `${r.spec.label.padEnd(40)}${fixed(r.median).padStart(9)}${fixed(r.p90).padStart(9)}${fixed(r.median - floor(r.spec.transport)).padStart(9)}${`${fixed(r.median / sdk2(r.spec.transport), 2)}×`.padStart(9)}${fixed(r.modules, 0).padStart(9)}${fixed(r.bytes === undefined ? undefined : r.bytes / 1024, 0).padStart(9)}${failed}`,
+      `${r.spec.label.padEnd(40)}${fixed(r.median).padStart(9)}${fixed(r.p90).padStart(9)}${fixed(r.median - floor(r.spec.transport)).padStart(9)}${`${fixed(r.median / sdk2(r.spec.id), 2)}×`.padStart(9)}${fixed(r.modules, 0).padStart(9)}${fixed(r.bytes === undefined ? undefined : r.bytes / 1024, 0).padStart(9)}${failed}`,
     );
   }
   return lines;

@@ -1,10 +1,10 @@
 /**
  * The cold-start and bundle-size targets (issue 43): toolwire's spawn → first answer at most 0.6×
- * SDK v2's on stdio and on HTTP, and the fastest of every library; its bundles at most a third of
+ * SDK v2's on the same transport and framework (stdio, node:http, Express), and the fastest of every library; its bundles at most a third of
  * SDK v2's and the smallest of every library, and its stdio bundle free of core's HTTP code.
  * Medians over the spawns of one run (the servers took turns); sizes are exact.
  */
-import { coldRows, type ColdRow, type ColdStartRun } from './coldStartSuite';
+import { coldRows, sdk2Twin, type ColdRow, type ColdStartRun } from './coldStartSuite';
 import { bundleSpec, type BundleSample } from './bundleSuite';
 import type { TargetResult } from './targets';
 
@@ -32,7 +32,9 @@ export function coldStartTargets(run: ColdStartRun): TargetResult[] {
   const out: TargetResult[] = [];
   // what the library adds above Node itself: a loaded machine stretches the floor too, which pulls the plain ratio towards 1
   const floor = (transport: 'stdio' | 'http'): number => rows.find((r) => r.spec.floor && r.spec.transport === transport)?.median ?? NaN;
-  for (const [own, sdk2] of [['toolwire-stdio', 'sdk2-stdio'], ['toolwire-http', 'sdk2-http'], ['toolwire-express', 'sdk2-http']] as const) {
+  // each against SDK v2 on the same transport and framework: an Express server's start includes loading Express
+  for (const own of ['toolwire-stdio', 'toolwire-http', 'toolwire-express'] as const) {
+    const sdk2 = sdk2Twin(own);
     const node = floor(row(own)?.spec.transport ?? 'stdio');
     const above = (ms(own) - node) / (ms(sdk2) - node);
     out.push(

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import type { SavedRun } from './results';
 import { summarize, TARGETS_HEADING } from './summary';
 import { peerRatios } from './peerRatios';
-import { coldRows } from './coldStartSuite';
+import { coldRows, sdk2Twin, type ColdServerId } from './coldStartSuite';
 import { bundleSpec } from './bundleSuite';
 
 /** `bench/README.md` (resolved the same from `src/driver` and `dist/driver`). */
@@ -168,17 +168,17 @@ export function coldStartMarkdown(run: SavedRun): string | undefined {
   const rows = coldRows(run.coldStart);
   if (rows.length === 0) return undefined;
   const floor = (t: string): number => rows.find((r) => r.spec.floor && r.spec.transport === t)?.median ?? NaN;
-  const sdk2 = (t: string): number => rows.find((r) => r.spec.id === (t === 'stdio' ? 'sdk2-stdio' : 'sdk2-http'))?.median ?? NaN;
+  const sdk2 = (id: ColdServerId): number => rows.find((r) => r.spec.id === sdk2Twin(id))?.median ?? NaN;
   const spawns = Math.max(...rows.map((r) => r.spawns));
   const out = [
-    `${factsLine(run)} Spawn → first answered \`tools/call\` of a 3-tool server, ${spawns} spawns each (the servers taking turns); modules and KB: the JavaScript files the process opened before that answer.`,
+    `${factsLine(run)} Spawn → first answered \`tools/call\` of a 3-tool server, ${spawns} spawns each (the servers taking turns); × SDK v2: against SDK v2 on the same transport and framework; modules and KB: the JavaScript files the process opened before that answer.`,
     '',
     '| server | transport | median ms | p90 ms | over Node | × SDK v2 | modules | KB |',
     '|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
     const t = r.spec.transport;
-    out.push(`| ${cell(r.spec.label)} | ${t} | ${ms(r.median)} | ${ms(r.p90)} | ${ms(r.median - floor(t))} | ${Number.isFinite(r.median / sdk2(t)) ? times(r.median / sdk2(t)) : '–'} | ${r.modules ?? '–'} | ${r.bytes === undefined ? '–' : Math.round(r.bytes / 1024)} |`);
+    out.push(`| ${cell(r.spec.label)} | ${t} | ${ms(r.median)} | ${ms(r.p90)} | ${ms(r.median - floor(t))} | ${Number.isFinite(r.median / sdk2(r.spec.id)) ? times(r.median / sdk2(r.spec.id)) : '–'} | ${r.modules ?? '–'} | ${r.bytes === undefined ? '–' : Math.round(r.bytes / 1024)} |`);
   }
   return out.join('\n');
 }

@@ -13,7 +13,7 @@ const answer = createHandRpc(toolCountFromEnv());
 
 const app = express();
 app.post('/mcp', express.json({ limit: '4mb' }), (req, res) => {
-  const body = answer(req.body);
+  const body = answer(req.body, req.headers);
   if (body === undefined) res.status(202).end();
   else res.type('application/json').send(body);
 });

@@ -3,13 +3,26 @@
  * what a careful developer would write for exactly these tools without any MCP library —
  * a switch on `method`, typeof checks for the arguments, the tools/list and initialize payloads
  * serialized once at startup (and, with `RESOURCES=1`, the read of the static resource: a check
- * of the URI and its contents serialized once).
+ * of the URI and its contents serialized once). A tools/call that claims MCP 2026-07-28 in its
+ * `_meta` is served as that revision asks of any server: its `MCP-Protocol-Version`, `Mcp-Method`
+ * and `Mcp-Name` headers checked against the body, its result stamped with `resultType` and the
+ * serverInfo `_meta` — the floor of what the newer era's extra bytes cost.
  */
 import { STRUCTURED_OUTPUT_SCHEMA, STRUCTURED_TOOL, inputSchemaOf, structuredFromEnv, toolSpecs } from '../fixture/toolSpecs';
 import { STATIC_RESOURCE, resourcesFromEnv, staticResourceContents } from '../fixture/resourceSpec';
 
 type Json = Record<string, unknown>;
 type Id = string | number;
+
+/** The request headers a 2026-07-28 call is checked against (lower-case names, as Node gives them). */
+export type HandHeaders = Readonly<Record<string, string | string[] | undefined>>;
+
+const MODERN_VERSION = '2026-07-28';
+const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
+/** The 2026-07-28 error for a standard header that disagrees with the body (HTTP 400 in the spec; in-band here). */
+const HEADER_MISMATCH = -32020;
+/** What a 2026-07-28 result adds before its closing brace. */
+const MODERN_TAIL = `,"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"hand-written","version":"1.0.0"}}`;
 
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -27,7 +40,7 @@ function text(id: Id, value: string): string {
  * Returns a function that answers one parsed JSON-RPC message with the response text, or
  * `undefined` for a notification.
  */
-export function createHandRpc(toolCount: number): (message: unknown) => string | undefined {
+export function createHandRpc(toolCount: number): (message: unknown, headers?: HandHeaders) => string | undefined {
   const structured = structuredFromEnv();
   const specs = toolSpecs(toolCount);
   const listed: Json[] = specs.map((s) => ({ name: s.name, description: s.description, inputSchema: inputSchemaOf(s) }));
@@ -64,14 +77,30 @@ export function createHandRpc(toolCount: number): (message: unknown) => string |
     }
   };
 
-  return (message) => {
+  /** A 2026-07-28 tools/call: its headers checked against its body, its result stamped. */
+  const modernCall = (id: Id, params: Json, headers: HandHeaders | undefined): string => {
+    const header = (name: string): string | undefined => {
+      const value = headers?.[name];
+      return typeof value === 'string' ? value.trim() : undefined;
+    };
+    if (header('mcp-protocol-version') !== MODERN_VERSION) return error(id, HEADER_MISMATCH, 'MCP-Protocol-Version does not match the request');
+    if (header('mcp-method') !== 'tools/call') return error(id, HEADER_MISMATCH, 'Mcp-Method does not match the request');
+    if (header('mcp-name') !== params.name) return error(id, HEADER_MISMATCH, 'Mcp-Name does not match the request');
+    const reply = call(id, params);
+    return reply.includes('"result":') ? `${reply.slice(0, -2)}${MODERN_TAIL}}}` : reply;
+  };
+
+  return (message, headers) => {
     if (!isObject(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') return error(null, -32600, 'Invalid Request');
     const id = message.id;
     if (id === undefined) return undefined;
     if (typeof id !== 'string' && typeof id !== 'number') return error(null, -32600, 'Invalid Request');
     switch (message.method) {
-      case 'tools/call':
-        return call(id, message.params);
+      case 'tools/call': {
+        const params = message.params;
+        if (isObject(params) && isObject(params._meta) && params._meta[PROTOCOL_VERSION_META] === MODERN_VERSION) return modernCall(id, params, headers);
+        return call(id, params);
+      }
       case 'tools/list':
         return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${toolsList}}`;
       case 'initialize': {

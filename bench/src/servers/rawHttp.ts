@@ -25,7 +25,7 @@ const server = createServer((req, res) => {
       res.writeHead(400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
       return;
     }
-    const body = answer(message);
+    const body = answer(message, req.headers);
     if (body === undefined) {
       res.writeHead(202).end();
       return;

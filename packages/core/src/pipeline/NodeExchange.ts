@@ -125,7 +125,9 @@ export class NodeExchange implements HttpExchange {
 
   headerRepeated(name: string): boolean {
     const req = this.req;
-    if (req.headers[name] === undefined) return false;
+    const joined = req.headers[name];
+    // Node joins the lines of a header it does not know with ", ": a value without a comma came on one line
+    if (joined === undefined || (typeof joined === 'string' && !joined.includes(','))) return false;
     const raw = req.rawHeaders;
     if (raw === undefined) {
       const lines = req.headersDistinct?.[name];

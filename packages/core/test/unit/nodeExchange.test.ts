@@ -222,3 +222,24 @@ describe('a whole response', () => {
     }
   });
 });
+
+describe('NodeExchange.headerRepeated', () => {
+  /** A request as Node's parser leaves it: `headers` joined with ", " per name, `rawHeaders` the lines as received. */
+  const received = (lines: [string, string][]): IncomingMessage => {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of lines) headers[name.toLowerCase()] = name.toLowerCase() in headers ? `${headers[name.toLowerCase()]}, ${value}` : value;
+    return { headers, rawHeaders: lines.flat() } as unknown as IncomingMessage;
+  };
+  const repeated = (lines: [string, string][], name: string): boolean => new NodeExchange(received(lines), {} as ServerResponse).headerRepeated(name);
+
+  it('is true for a header on two lines, whatever their case', () => {
+    expect(repeated([['Mcp-Method', 'tools/call'], ['mcp-method', 'tools/call']], 'mcp-method')).toBe(true);
+    expect(repeated([['Mcp-Name', ''], ['Mcp-Name', '']], 'mcp-name')).toBe(true);
+  });
+
+  it('is false for one line, a comma in its value included, and for an absent header', () => {
+    expect(repeated([['Mcp-Method', 'tools/call']], 'mcp-method')).toBe(false);
+    expect(repeated([['Mcp-Param-Region', 'eu, west']], 'mcp-param-region')).toBe(false);
+    expect(repeated([['Mcp-Method', 'tools/call']], 'mcp-name')).toBe(false);
+  });
+});

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import * as api from '@opentelemetry/api';
-import { Dispatcher, META, ServiceDefinition, ToolDeclaration, integerType, toolError } from '@toolwire/core';
+import { Dispatcher, META, ServiceDefinition, ToolDeclaration, integerType, toolError, withResultMeta } from '@toolwire/core';
 import { Session } from '@toolwire/core/transport';
 import type { CallContext, DispatchContext } from '@toolwire/core';
 import { BasicTracerProvider, InMemorySpanExporter, ParentBasedSampler, SamplingDecision, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -321,6 +321,19 @@ describe('telemetry: content capture', () => {
     const span = capturing.spansOf(41)[0];
     expect(JSON.parse(span.attributes['gen_ai.tool.call.arguments'] as string)).toEqual({ a: 2, b: 3 });
     expect(JSON.parse(span.attributes['gen_ai.tool.call.result'] as string)).toEqual(expect.objectContaining({ content: [{ type: 'text', text: '5' }], isError: false }));
+    await capturing.close();
+  });
+
+  it.each(['2025-11-25', '2026-07-28'])('records a withResultMeta result with its own _meta and nothing the era adds (%s)', async (version) => {
+    const capturing = otelHarness({ captureContent: true, global: false });
+    const decl = new ToolDeclaration('otel-meta', '1.0.0');
+    decl.addTool('noted', 'A result with its own _meta');
+    const defs = new ServiceDefinition().registerProcedure('noted', () => withResultMeta('ok', { 'example.com/note': 1 }));
+    const modern = version === '2026-07-28';
+    const answered = await new Dispatcher(defs, decl, { telemetry: capturing.telemetry }).dispatch(call(42, 'noted', {}, modern ? modernMeta() : undefined), { protocolVersion: version });
+    expect(JSON.parse(answered.body).result._meta).toEqual({ 'example.com/note': 1, ...(modern ? { [META.serverInfo]: { name: 'otel-meta', version: '1.0.0' } } : {}) });
+    const span = capturing.spansOf(42)[0];
+    expect(JSON.parse(span.attributes['gen_ai.tool.call.result'] as string)).toEqual({ content: [{ type: 'text', text: 'ok' }], isError: false, _meta: { 'example.com/note': 1 } });
     await capturing.close();
   });
 });

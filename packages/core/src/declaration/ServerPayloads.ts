@@ -38,6 +38,8 @@ export class ServerPayloads {
   private readonly catalogCache: PayloadCache;
   /** The result fields: they name only the server, which never changes. */
   private readonly identityCache = new PayloadCache(() => 0);
+  /** {@link cacheHintMembers}, built on first use. */
+  private hints: string | undefined;
 
   constructor(
     private readonly identity: ServerIdentity,
@@ -82,28 +84,24 @@ export class ServerPayloads {
     return start === undefined ? undefined : list.page<R>(this.versions.anyProfile(version), start, (profile) => this.listTail(profile));
   }
 
-  /** What the modern era appends to every result object: `,"resultType":"complete","_meta":{serverInfo}` (JSON text to put before its closing brace). */
-  resultTail(version: string): string {
-    const profile = this.versions.anyProfile(version);
-    return this.identityCache.get('tail', profile, 0, () => `,"resultType":"complete","_meta":${JSON.stringify(this.serverMeta(profile))}`).json;
-  }
-
-  /** The serverInfo member of the modern `_meta` (`"io.modelcontextprotocol/serverInfo":{…}`), for a result that writes its own `_meta`. */
+  /**
+   * The serverInfo member of the modern `_meta` (`"io.modelcontextprotocol/serverInfo":{…}`, JSON
+   * text without braces), from which the 2026-07-28 era's writer (`dispatch/eras.ts`) writes every
+   * result's `_meta`.
+   */
   serverMetaMembers(version: string): string {
     const profile = this.versions.anyProfile(version);
-    return this.identityCache.get('serverMetaMembers', profile, 0, () => JSON.stringify(this.serverMeta(profile)).slice(1, -1)).json;
+    return this.identityCache.get('serverMetaMembers', profile, 0, () => `${JSON.stringify(META.serverInfo)}:${JSON.stringify(this.identity.serverInfo(profile))}`).json;
   }
 
-  /** {@link resultTail} without `,"resultType":"complete"`. */
-  metaTail(version: string): string {
-    return this.resultTail(version).slice(',"resultType":"complete"'.length);
+  /** The cache hints of a result a client may cache (`"ttlMs":…,"cacheScope":…`, JSON text without braces), as the list results carry them. */
+  cacheHintMembers(): string {
+    return (this.hints ??= `"ttlMs":${JSON.stringify(this.settings.ttlMs)},"cacheScope":${JSON.stringify(this.settings.cacheScope)}`);
   }
 
-  /** What a `resources/read` result ends with: nothing on legacy versions; on 2026-07-28 the cache hints, `resultType` and the serverInfo `_meta`. */
-  readTail(version: string): string {
-    const profile = this.versions.anyProfile(version);
-    if (!profile.resultFields) return '';
-    return this.identityCache.get('tail', profile, 1, () => `,${JSON.stringify(this.listTail(profile)).slice(1, -1)}`).json;
+  /** The `_meta` object of the server card and `server/discover`: the serverInfo of `version`'s profile. */
+  serverMetaOf(version: string): DiscoverResult['_meta'] {
+    return this.serverMeta(this.versions.anyProfile(version));
   }
 
   /**

@@ -47,24 +47,33 @@ export interface ErrorOutcome {
 
 /**
  * A result as a handler returns it, before it is written: the result object's JSON text without
- * its closing brace, so the writer closes it after the era's stamp (`eras.ts`) — no code slices or
- * re-parses the text.
+ * its closing brace, and the members of its own `_meta` apart, so the era's writer (`eras.ts`)
+ * writes `_meta` — with the serverInfo on 2026-07-28 — and the era's result fields, then closes
+ * it: no code slices or re-parses the text.
  */
 export interface ResultReply {
   readonly kind: 'result';
   readonly id: string | number;
-  /** The result object's JSON text, up to (not including) its closing `}`. */
+  /** The result object's JSON text, up to (not including) its closing `}`; just `{` when it has no members ({@link empty}). */
   readonly open: string;
+  /** `open` is `{`: the result has no members of its own (the writer then writes the era's without a leading comma). */
+  readonly empty?: boolean;
+  /**
+   * The members of the result's own `_meta` as JSON text, without braces (never `''`): a
+   * `withResultMeta` value's, the `subscriptions/listen` final result's subscription id. The
+   * writer writes `"_meta":{…}` with them, on 2026-07-28 followed by the serverInfo (which wins a
+   * clash of keys). Absent: the result has no `_meta` of its own.
+   */
+  readonly meta?: string;
   /** A tools/call result with `isError: true`. */
   readonly isError: boolean;
   /**
-   * What the 2026-07-28 stamp adds: `all` (`resultType: "complete"` and the serverInfo `_meta`),
-   * `meta` (the serverInfo `_meta` only: an interim or task result, which states its own
-   * `resultType`), `resultType` (a result whose own `_meta` already holds the serverInfo) or
-   * `cacheable` (a result a client may cache, as resources/read's: the list results' `ttlMs`,
-   * `cacheScope`, `resultType` and `_meta`).
+   * The result fields the 2026-07-28 era writes, each with the serverInfo `_meta`: `resultType`
+   * `complete`, `input_required` (an interim result) or `task` (a CreateTaskResult), or
+   * `cacheable` (a result a client may cache, as resources/read's: the list results' `ttlMs` and
+   * `cacheScope`, then `resultType: "complete"`). The legacy eras write none of them.
    */
-  readonly stamp: 'all' | 'meta' | 'resultType' | 'cacheable';
+  readonly stamp: 'complete' | 'cacheable' | 'input_required' | 'task';
   /** A CreateTaskResult's task (a tools/call that became a task). */
   readonly taskId?: string;
 }

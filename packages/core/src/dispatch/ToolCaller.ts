@@ -331,7 +331,7 @@ export class ToolCaller {
       const message = `Invalid params: the answers so far (${taken.map((key) => JSON.stringify(key)).join(', ')}) need a requestState of ${state.length} bytes, more than maxRequestStateBytes (${max}); the call cannot go on with answers this large`;
       return errorReply(id, ErrorCodes.InvalidParams, message);
     }
-    return resultReply(id, `{"resultType":"input_required","inputRequests":${JSON.stringify(requests)},"requestState":${JSON.stringify(state)}`, 'meta');
+    return resultReply(id, `{"inputRequests":${JSON.stringify(requests)},"requestState":${JSON.stringify(state)}`, 'input_required');
   }
 
   /**
@@ -359,28 +359,24 @@ export class ToolCaller {
   }
 
   /**
-   * Writes the result through the tool's content type, or as structured output, with the
-   * `_meta` of a {@link withResultMeta} value before `isError` (the last member the caller
-   * writes). On 2026-07-28 that `_meta` holds the serverInfo too, so the era's stamp appends
-   * only `resultType`. (@internal: for {@link TOOL_OUTCOME}.)
+   * Writes the result through the tool's content type, or as structured output, with the members
+   * of a {@link withResultMeta} value's `_meta` beside it: the era's writer writes that `_meta`
+   * (on 2026-07-28 with the serverInfo). (@internal: for {@link TOOL_OUTCOME}.)
    */
   format(id: RequestId, plan: ToolPlan, value: unknown, profile: ProtocolProfile): Settled {
     if (isToolError(value)) return toolErrorReply(id, value.message);
-    if (!isResultMeta(value) || !value.members) return this.write(id, plan, isResultMeta(value) ? value.value : value, profile, '', 'all');
-    const modern = profile.resultFields;
-    const server = modern ? this.decl.payloads.serverMetaMembers(profile.version) : '';
-    return this.write(id, plan, value.value, profile, `"_meta":{${value.members}${server ? `,${server}` : ''}},`, modern ? 'resultType' : 'all');
+    return isResultMeta(value) ? this.write(id, plan, value.value, profile, value.members) : this.write(id, plan, value, profile, undefined);
   }
 
-  /** The result; `meta` (`"_meta":{…},` or `''`) goes right before `isError`; `stamp` is what the era adds. */
-  private write(id: RequestId, plan: ToolPlan, value: unknown, profile: ProtocolProfile, meta: string, stamp: ResultReply['stamp']): Settled {
+  /** The result; `meta`: the members of its own `_meta` (`undefined` or `''` for none). */
+  private write(id: RequestId, plan: ToolPlan, value: unknown, profile: ProtocolProfile, meta: string | undefined): Settled {
     const tool = plan.tool;
     if (plan.outputValue) {
       // a Standard Schema output: its own validation, and its output is what is sent
       const checked = plan.outputValue(value);
-      return typeof checked === 'string' ? this.structured(id, tool, () => checked, value, profile, meta, stamp) : this.structured(id, tool, plan.output!, checked.value, profile, meta, stamp);
+      return typeof checked === 'string' ? this.structured(id, tool, () => checked, value, profile, meta) : this.structured(id, tool, plan.output!, checked.value, profile, meta);
     }
-    if (plan.output) return this.structured(id, tool, plan.output, value, profile, meta, stamp);
+    if (plan.output) return this.structured(id, tool, plan.output, value, profile, meta);
     const content = tool.content;
     let formatter: ContentFormatter | undefined;
     const out = new StringSink();
@@ -389,8 +385,8 @@ export class ToolCaller {
       out.write('{');
       decompose(value, formatter.beginContent(out));
       formatter.finishContent(out);
-      out.write(`,${meta}"isError":false`);
-      return resultReply(id, out.text, stamp);
+      out.write(',"isError":false');
+      return resultReply(id, out.text, 'complete', false, meta);
     } catch (error) {
       if (error instanceof JsonRpcFault) {
         this.policy.report(error, { requestId: id, method: METHOD.toolsCall, tool: tool.name });
@@ -407,7 +403,7 @@ export class ToolCaller {
    * bug: -32603, reported), then one text block with its compact JSON and, for versions that
    * have it, the same value as `structuredContent`. A root that is not an object is wrapped.
    */
-  private structured(id: RequestId, tool: Tool, check: Check, value: unknown, profile: ProtocolProfile, meta: string, stamp: ResultReply['stamp']): Settled {
+  private structured(id: RequestId, tool: Tool, check: Check, value: unknown, profile: ProtocolProfile, meta: string | undefined): Settled {
     const info = { requestId: id, method: METHOD.toolsCall, tool: tool.name };
     const problem = value === undefined ? 'result: expected a value, got undefined' : check(value, '');
     if (problem) return this.policy.internal(id, new Error(`Tool "${tool.name}" returned a result that does not match its output schema: ${problem}`), info);
@@ -418,7 +414,7 @@ export class ToolCaller {
       return this.policy.internal(id, error, info);
     }
     const text = `{"content":[{"type":"text","text":${JSON.stringify(json)}}],`;
-    return resultReply(id, `${text}${profile.structuredOutput ? `"structuredContent":${json},` : ''}${meta}"isError":false`, stamp);
+    return resultReply(id, `${text}${profile.structuredOutput ? `"structuredContent":${json},` : ''}"isError":false`, 'complete', false, meta);
   }
 
   /**

@@ -20,30 +20,44 @@ export function errorReply(id: RequestId | null, code: ErrorCode | number, messa
   return { ...answer(body, disposition), outcome };
 }
 
-/** A result to be written: `open` is the result object's text without its closing brace. */
-export function resultReply(id: RequestId, open: string, stamp: ResultReply['stamp'] = 'all', isError = false): ResultReply {
-  return { kind: 'result', id, open, isError, stamp };
+/**
+ * A result to be written: `open` is the result object's text without its closing brace; `meta`
+ * the members of its own `_meta` (JSON text without braces; `undefined` or `''` for none), which
+ * the era's writer writes.
+ */
+export function resultReply(id: RequestId, open: string, stamp: ResultReply['stamp'] = 'complete', isError = false, meta?: string): ResultReply {
+  return typed(id, open, false, stamp, isError, meta);
 }
 
-/** A result whose object is `value` (serialised here; the era's stamp goes before its closing brace). */
-export function valueReply(id: RequestId, value: object, stamp: ResultReply['stamp'] = 'all'): ResultReply {
+/** A result whose object is `value` (serialised here; the era's writer closes it), with the members of its own `_meta` (see {@link resultReply}). */
+export function valueReply(id: RequestId, value: object, stamp: ResultReply['stamp'] = 'complete', meta?: string): ResultReply {
   const json = JSON.stringify(value);
-  return resultReply(id, json.slice(0, -1), stamp);
+  return typed(id, json.slice(0, -1), json === '{}', stamp, false, meta);
+}
+
+/** Every reply has the same fields in the same order: one shape for the writer to read. */
+function typed(id: RequestId, open: string, empty: boolean, stamp: ResultReply['stamp'], isError: boolean, meta: string | undefined): ResultReply {
+  return { kind: 'result', id, open, empty, meta: meta || undefined, isError, stamp };
 }
 
 /** A tools/call result that reports a tool execution error: one text block, `isError: true`. */
 export function toolErrorReply(id: RequestId, message: string): ResultReply {
-  return resultReply(id, `{"content":[{"type":"text","text":${JSON.stringify(message)}}],"isError":true`, 'all', true);
+  return resultReply(id, `{"content":[{"type":"text","text":${JSON.stringify(message)}}],"isError":true`, 'complete', true);
 }
 
-/** Writes `reply`: its text, then `tail` (the era's stamp members, `''` for none), then the closing braces. */
+/** Writes `reply`: its text, then `tail` (what its era writes: `_meta`, the result fields; `''` for none), then the closing braces. */
 export function writeResult(reply: ResultReply, tail: string): DispatchResult {
   return { body: resultOpening(reply.id) + reply.open + tail + '}}', status: 200, outcome: reply };
 }
 
-/** The result object of `reply` as its procedure's side made it (JSON text, without the era's stamp). */
-export function resultJsonOf(reply: ResultReply): string {
-  return reply.open + '}';
+/** What a legacy era writes after a result's own members: its own `_meta`, if it has one. */
+export function ownMetaTail(reply: Pick<ResultReply, 'empty' | 'meta'>): string {
+  return reply.meta === undefined ? '' : `${reply.empty ? '' : ','}"_meta":{${reply.meta}}`;
+}
+
+/** The result object of `reply` as its procedure's side made it (JSON text: its own `_meta`, without the era's result fields and serverInfo). */
+export function resultJsonOf(reply: Pick<ResultReply, 'open' | 'empty' | 'meta'>): string {
+  return reply.open + ownMetaTail(reply) + '}';
 }
 
 /** Whether `value` is a typed result not yet written. */

@@ -8,8 +8,6 @@
  */
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { Icon } from '../declaration/metadata';
-import { META } from '../protocol/meta';
-import { profileFor } from '../protocol/profile';
 import { checkRegistryFields, registryName, remoteEntries } from './registryFields';
 import type { CheckedRegistryFields, RegistryFields, RemoteEntry, Repository } from './registryFields';
 
@@ -62,6 +60,6 @@ export function serverCard(decl: ToolDeclaration, options: ServerCardOptions, wh
   if (identity.icons) card.icons = identity.icons.map((icon) => ({ ...icon }));
   const remotes = remoteEntries(what, decl, fields.remotes);
   if (remotes) card.remotes = remotes;
-  card._meta = { [META.serverInfo]: identity.serverInfo(profileFor(decl.modernVersions[0])) };
+  card._meta = decl.payloads.serverMetaOf(decl.modernVersions[0]);
   return card;
 }

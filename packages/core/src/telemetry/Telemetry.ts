@@ -60,9 +60,22 @@ interface DispatchResult {
   readonly body: string;
   readonly outcome?:
     | { readonly kind: 'error'; readonly code: number; readonly message: string }
-    /** A result: `open` is its object's text without the closing brace (the era's stamp is not in it). */
-    | { readonly kind: 'result'; readonly isError: boolean; readonly open: string };
+    | ResultOutcome;
 }
+
+/** A result, typed: written as its procedure's side made it by the writer's {@link ResultJson}. */
+interface ResultOutcome {
+  readonly kind: 'result';
+  readonly isError: boolean;
+  /** Its object's text without the closing brace (the era's fields are not in it). */
+  readonly open: string;
+  readonly empty?: boolean;
+  /** The members of its own `_meta` (JSON text without braces). */
+  readonly meta?: string;
+}
+
+/** The JSON text of a result as its procedure's side made it — its own `_meta`, not the era's fields (the dispatcher's writer gives it). */
+export type ResultJson = (result: ResultOutcome) => string;
 
 /**
  * What every span of one (method, tool, protocol version, kind of peer) shares, built once: its
@@ -112,10 +125,12 @@ export class Telemetry {
    * @param methods - the methods served, by name, with the kind of their target: any other is
    * recorded as `_OTHER` (so a client cannot grow span names or series), a `resource` target's
    * `params.uri` is `mcp.resource.uri`.
+   * @param resultJson - a result's text for `gen_ai.tool.call.result`.
    */
   constructor(
     options: TelemetryOptions,
     private readonly methods: KnownMethods,
+    private readonly resultJson: ResultJson,
   ) {
     this.tracer = options.tracer;
     this.api = options.api;
@@ -277,7 +292,7 @@ export class Telemetry {
       errorType = TOOL_ERROR;
       span.setStatus({ code: STATUS_ERROR });
     } else if (this.capture && shape.toolsCall && answered?.kind === 'result') {
-      span.setAttribute(ATTR.toolResult, truncated(answered.open + '}', MAX_ATTRIBUTE_LENGTH.content));
+      span.setAttribute(ATTR.toolResult, truncated(this.resultJson(answered), MAX_ATTRIBUTE_LENGTH.content));
     }
     if (statusCode !== undefined) span.setAttribute(ATTR.statusCode, statusCode);
     if (errorType !== undefined) span.setAttribute(ATTR.errorType, errorType);

@@ -253,6 +253,27 @@ describe('architecture', () => {
     }
   });
 
+  it("only the era's writer writes a result's serverInfo _meta and resultType: no other core source names the serverInfo key or writes a resultType", () => {
+    const src = join(packages, 'core', 'src');
+    const at = (...path: string[]) => join(src, ...path);
+    // the key's definition; the payloads, which build the serverInfo members for the writer and the cached list and discover payloads; the result types (no value)
+    const serverInfoAllowed = [at('protocol', 'meta.ts'), at('declaration', 'ServerPayloads.ts'), at('declaration', 'results.ts')];
+    // the writer; the cached list and discover payloads; the CallToolResult nested in a DetailedTask (the writer reaches only the top level); the result types
+    const resultTypeAllowed = [at('dispatch', 'eras.ts'), at('declaration', 'ServerPayloads.ts'), at('dispatch', 'tasks', 'taskWire.ts'), at('declaration', 'results.ts')];
+    const serverInfo = /io\.modelcontextprotocol\/serverInfo|META\.serverInfo|\bserverMetaMembers\b/;
+    const resultType = /\bresultType['"]?\s*:|"resultType"/;
+    const offenders = (pattern: RegExp, allowed: string[]) =>
+      sources(src)
+        .filter((file) => !allowed.includes(file))
+        .map((file) => `${relative(packages, file)}: ${code(file).match(pattern)?.[0] ?? 'none'}`)
+        .filter((line) => !line.endsWith(': none'));
+    expect(offenders(serverInfo, [...serverInfoAllowed, at('dispatch', 'eras.ts')])).toEqual([]);
+    expect(offenders(resultType, resultTypeAllowed)).toEqual([]);
+    // the writer asks the payloads for the serverInfo members and writes them (the patterns can match)
+    expect(code(at('dispatch', 'eras.ts'))).toMatch(serverInfo);
+    expect(code(at('dispatch', 'eras.ts'))).toMatch(resultType);
+  });
+
   it('core spells no JSON-RPC error code but in ErrorCodes: every other file names them', () => {
     const codes = join(packages, 'core', 'src', 'faults', 'ErrorCodes.ts');
     const literals = sources(join(packages, 'core', 'src'))

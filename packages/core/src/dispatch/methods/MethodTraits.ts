@@ -27,6 +27,6 @@ export interface MethodTraits {
   readonly nameHeader?: NameHeader;
   /** The extension the method belongs to: a 2026-07-28 request must declare it in its `_meta` client capabilities (-32021 otherwise). */
   readonly extension?: string;
-  /** Whether the 2026-07-28 era appends `resultType` and the serverInfo `_meta` to its results (the others' payloads carry them). */
+  /** Whether the 2026-07-28 era's writer writes its results' fields (`resultType`, the serverInfo `_meta`: `eras.ts`); the others' payloads carry them, or they have none. */
   readonly stamped?: boolean;
 }

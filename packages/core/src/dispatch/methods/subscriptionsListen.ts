@@ -34,4 +34,4 @@ const handle: RequestHandler = (request, services) => {
   return openListen(request, services, principal, honouredFilter(read.filter, services.decl, context.access));
 };
 
-export const subscriptionsListen: MethodDescriptor = { method: METHOD.subscriptionsListen, eras: ['modern'], handle };
+export const subscriptionsListen: MethodDescriptor = { method: METHOD.subscriptionsListen, eras: ['modern'], stamped: true, handle };

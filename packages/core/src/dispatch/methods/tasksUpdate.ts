@@ -23,7 +23,7 @@ const handle: RequestHandler = (request, services) => {
   if (!call.store) return unknownTask(request, call.taskId);
   return call.store
     .update(call.taskId, call.owner, responses as TaskInputResponses)
-    .then((task) => (task ? valueReply(request.id, ACK, 'meta') : unknownTask(request, call.taskId)), storeFailure(request, services));
+    .then((task) => (task ? valueReply(request.id, ACK) : unknownTask(request, call.taskId)), storeFailure(request, services));
 };
 
 export const tasksUpdate: MethodDescriptor = { method: METHOD.tasksUpdate, eras: ['modern'], nameHeader: { param: 'taskId', noun: 'task id' }, extension: TASKS_EXTENSION, stamped: true, handle };

@@ -8,6 +8,7 @@ import { Telemetry } from '../../telemetry/Telemetry';
 import { telemetryProblem } from '../../telemetry/TelemetryOptions';
 import type { TelemetryOptions } from '../../telemetry/TelemetryOptions';
 import { TELEMETRY_METHODS } from '../methods/methods';
+import { resultJsonOf } from '../replies';
 import type { Rule } from './Rule';
 import type { RuleModule } from './RuleModule';
 
@@ -31,7 +32,7 @@ export const telemetry: RuleModule<TelemetryRuleOptions> = {
 
 /** The rule of a dispatcher's `telemetry` option. */
 export function telemetryRule(options: TelemetryOptions): Rule {
-  const telemetry = new Telemetry(options, TELEMETRY_METHODS);
+  const telemetry = new Telemetry(options, TELEMETRY_METHODS, resultJsonOf);
   return {
     name: 'telemetry',
     around: (message, next) => telemetry.handled(message, message.profile.version, message.context, next, message.target),

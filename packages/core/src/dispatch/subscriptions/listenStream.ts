@@ -8,10 +8,9 @@
  * JSON-RPC error that says so).
  */
 import { ErrorCodes } from '../../faults/ErrorCodes';
-import { errorReply } from '../replies';
-import { answer } from '../DispatchResult';
-import type { DispatchResult } from '../DispatchResult';
-import { resultResponse, idJson } from '../jsonRpc';
+import { errorReply, valueReply } from '../replies';
+import type { Answer } from '../DispatchResult';
+import { idJson } from '../jsonRpc';
 import type { InboundRequest } from '../Inbound';
 import type { Services } from '../methods/Handler';
 import { InFlightCall } from '../Session';
@@ -28,7 +27,7 @@ import { META } from '../../protocol/meta';
  * Opens the listen stream of `request` for the `honoured` filter (its bounds already checked);
  * resolves when it ends: the final result, the bus's error, or nothing (cancelled, client gone).
  */
-export function openListen(request: InboundRequest, services: Services, principal: string, honoured: ListenFilter): Promise<DispatchResult | undefined> {
+export function openListen(request: InboundRequest, services: Services, principal: string, honoured: ListenFilter): Promise<Answer> {
   const { id, context } = request;
   const hub = services.notifications;
   const session = context.session;
@@ -37,7 +36,7 @@ export function openListen(request: InboundRequest, services: Services, principa
   const watching = new AbortController();
   return new Promise((resolve) => {
     let open = true;
-    const finish = (result: DispatchResult | undefined): void => {
+    const finish = (result: Answer): void => {
       if (!open) return;
       open = false;
       hub.detach(listener);
@@ -53,8 +52,8 @@ export function openListen(request: InboundRequest, services: Services, principa
       send: (json) => context.notify?.(json, 'modern'),
       heartbeat: context.heartbeat ? () => context.heartbeat?.() : undefined,
       down: () => finish(errorReply(id, ErrorCodes.InternalError, 'Internal error: the notification bus is unavailable; listen again later')),
-      // the final result: its own _meta (the subscription id) merged with the serverInfo every modern result carries
-      end: () => finish(answer(resultResponse(id, `{"resultType":"complete","_meta":{${JSON.stringify(META.subscriptionId)}:${idJson(id)},${services.decl.payloads.serverMetaMembers(request.profile.version)}}}`))),
+      // the final result: no members but its own _meta (the subscription id); the era's writer adds resultType and the serverInfo
+      end: () => finish(valueReply(id, {}, 'complete', `${JSON.stringify(META.subscriptionId)}:${idJson(id)}`)),
     };
     const listener = new Listener(principal, id, sink, context.access);
     for (const list of honoured.lists) listener.lists.add(list);
@@ -76,9 +75,8 @@ function watchTask(services: Services, taskId: string, owner: string, signal: Ab
     const state = `${task.status}\u0000${task.statusMessage ?? ''}\u0000${task.lastUpdatedAt}`;
     if (state === last) return;
     last = state;
-    // a notification's task is tasks/get's detailed task without its resultType
-    const { resultType: _result, ...detailed } = detailedTask(task);
-    listener.send(tasksNotificationJson(JSON.stringify(detailed), listener.subscriptionId!));
+    // a notification's task is tasks/get's detailed task (whose resultType is the era writer's, not the task's)
+    listener.send(tasksNotificationJson(JSON.stringify(detailedTask(task)), listener.subscriptionId!));
   };
   services.tasks.terminal(taskId, owner, signal, seen).then(
     (task) => task && seen(task),

@@ -181,7 +181,7 @@ export class TaskRunner implements TaskStarter {
       return this.policy.internal(request.id, error, { requestId: request.id, method: METHOD.toolsCall });
     }
     void this.run(task, prepared, request, answers);
-    return { ...valueReply(request.id, createTaskResult(task, request.profile.era === 'modern'), 'meta'), taskId: task.taskId };
+    return { ...valueReply(request.id, createTaskResult(task, request.profile.era === 'modern'), 'task'), taskId: task.taskId };
   }
 
   /**

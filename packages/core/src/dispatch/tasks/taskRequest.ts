@@ -42,9 +42,9 @@ export function noTasks(request: InboundRequest): DispatchResult {
   return errorReply(request.id, ErrorCodes.MethodNotFound, 'Method not found');
 }
 
-/** A task result as the request's era writes it: 2026-07-28 `modern` (the era's stamp adds the serverInfo `_meta`); 2025-11-25 the task's own fields. */
+/** A task result as the request's era writes it: 2026-07-28 `modern` (the era's writer adds `resultType` and the serverInfo `_meta`); 2025-11-25 the task's own fields. */
 export function eraTaskResult(request: InboundRequest, task: TaskRecord, modern: object): ResultReply {
-  return valueReply(request.id, request.profile.era === 'modern' ? modern : legacyTask(task), 'meta');
+  return valueReply(request.id, request.profile.era === 'modern' ? modern : legacyTask(task));
 }
 
 /** The reply for a task id the caller cannot see. */
@@ -59,5 +59,5 @@ export function storeFailure(request: InboundRequest, { policy }: Services): (er
   return (error) => policy.internal(request.id, error, { requestId: request.id, method: request.method });
 }
 
-/** The empty acknowledgement of `tasks/update` and `tasks/cancel` (2026-07-28: the era's stamp adds the serverInfo `_meta`). */
-export const ACK: Readonly<Record<string, unknown>> = Object.freeze({ resultType: 'complete' });
+/** The empty acknowledgement of `tasks/update` and `tasks/cancel` (2026-07-28: the era's writer adds `resultType` and the serverInfo `_meta`). */
+export const ACK: Readonly<Record<string, unknown>> = Object.freeze({});

@@ -1,9 +1,9 @@
 /**
  * taskWire: a stored task as the 2026-07-28 `io.modelcontextprotocol/tasks` extension writes it —
- * the flat `CreateTaskResult` of a `tools/call` (`resultType: "task"` and the task's fields,
- * nothing of its outcome) and the `DetailedTask` of `tasks/get` (`resultType: "complete"`, with
+ * the flat `CreateTaskResult` of a `tools/call` (the task's fields, nothing of its outcome; the
+ * era's writer adds `resultType: "task"`) and the `DetailedTask` of `tasks/get` (with
  * `inputRequests`, `result` — a CallToolResult with `resultType: "complete"` — or `error` as its
- * status calls for). Never `requestState`, never the
+ * status calls for; the writer adds `resultType: "complete"`). Never `requestState`, never the
  * 2025-11-25 names (`ttl`, `pollInterval`) — which {@link legacyTask} writes for the experimental
  * tasks of 2025-11-25.
  */
@@ -23,9 +23,9 @@ function taskFields(task: TaskRecord): Record<string, unknown> {
   return fields;
 }
 
-/** The `CreateTaskResult` object: 2026-07-28 flat with `resultType: "task"`, 2025-11-25 `{ task }`. */
+/** The `CreateTaskResult` object: 2026-07-28 flat (the era's writer adds `resultType: "task"`), 2025-11-25 `{ task }`. */
 export function createTaskResult(task: TaskRecord, modern = true): Record<string, unknown> {
-  return modern ? { resultType: 'task', ...taskFields(task) } : { task: legacyTask(task) };
+  return modern ? taskFields(task) : { task: legacyTask(task) };
 }
 
 /**
@@ -45,9 +45,9 @@ export function legacyTask(task: TaskRecord): Record<string, unknown> {
 /** The `_meta` key 2025-11-25 puts on a task's result (`tasks/result`). */
 export const RELATED_TASK_META = 'io.modelcontextprotocol/related-task';
 
-/** The `tasks/get` result members (JSON object text, without its closing brace's `_meta`). */
+/** The `DetailedTask` of `tasks/get` and `notifications/tasks` (a `tasks/get` result without what the era's writer adds: `resultType`, `_meta`). */
 export function detailedTask(task: TaskRecord): Record<string, unknown> {
-  const detailed: Record<string, unknown> = { resultType: 'complete', ...taskFields(task) };
+  const detailed = taskFields(task);
   if (task.status === 'input_required') detailed.inputRequests = task.inputRequests;
   // the tool result as a 2026-07-28 tools/call answers it: a CallToolResult with its resultType
   else if (task.status === 'completed' && task.result) detailed.result = { ...task.result, resultType: 'complete' };

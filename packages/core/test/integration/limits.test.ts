@@ -78,18 +78,24 @@ describe('maxDepth', () => {
 
   it('refuses exactly the messages deeper than the limit (property: arbitrary JSON as params, text and parsed)', () => {
     const { dispatcher } = setup({ maxDepth: 6 });
+    let deep = 0;
     fc.assert(
-      fc.property(fc.jsonValue({ maxDepth: 8 }), (params) => {
+      // large depths: ~6 % of the values nest deeper than the limit (at the default size, 0.2 %: the refusal was seldom reached)
+      fc.property(fc.jsonValue({ maxDepth: 8, depthSize: 'large' }), (params) => {
         const message = { jsonrpc: '2.0', id: 1, method: 'ping', params };
         const tooDeep = depthOf(message) > 6;
+        if (tooDeep) deep++;
         for (const input of [JSON.stringify(message), message]) {
           const reply = dispatcher.dispatchSync(input);
           expect(/maxDepth/.test(reply.body)).toBe(tooDeep);
-          expect(reply.status).toBe(tooDeep ? 400 : 200);
+          // the id is readable: a too-deep request is answered in-band, -32602 with its id (HTTP 200), as above
+          expect(reply.status).toBe(200);
+          expect((JSON.parse(reply.body) as { id: unknown }).id).toBe(1);
         }
       }),
       { numRuns: 300 },
     );
+    expect(deep).toBeGreaterThan(0);
   });
 });
 

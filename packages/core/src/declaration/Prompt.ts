@@ -171,8 +171,10 @@ export class Prompt<A extends object = {}> extends CatalogEntry {
     if (!Array.isArray(scopes)) throw new TypeError(`Prompt "${this.name}" setScopes: expected an array of scope strings, got ${describe(scopes)}`);
     const list = scopeList(scopes);
     if (typeof list === 'number') throw new TypeError(`Prompt "${this.name}" setScopes: expected scopes[${list}] to be a scope, got ${describe(scopes[list])}`);
+    const previous = this._scopes;
     this._scopes = list;
     this.changed();
+    this.scopesChanged(previous);
     return this;
   }
 

@@ -369,8 +369,10 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     if (typeof list === 'number') {
       throw new TypeError(`Tool "${this.name}" setScopes: expected scopes[${list}] to be a scope (printable ASCII without spaces or quotes), got ${describe(scopes[list])}`);
     }
+    const previous = this._scopes;
     this._scopes = list;
     this.changed();
+    this.scopesChanged(previous);
     return this;
   }
 

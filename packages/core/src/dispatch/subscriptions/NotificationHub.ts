@@ -139,7 +139,7 @@ export class NotificationHub {
   /** One message from the bus, to the listeners that asked for it. */
   private message(message: BusMessage): void {
     if (message.type === 'listChanged') {
-      for (const listener of this.byList[message.list]) if (listener.shows(message.list, message.scopes)) deliver(listener, () => listener.listChanged(message.list));
+      for (const listener of this.byList[message.list]) if (listener.shows(message)) deliver(listener, () => listener.listChanged(message.list));
     } else if (message.type === 'resourceUpdated') {
       const watchers = this.byUri.get(message.uri);
       if (watchers) for (const listener of watchers) deliver(listener, () => listener.resourceUpdated(message.uri));

@@ -4,6 +4,7 @@
  * tokens that may use it, a scope change of an announced item reaches those who could see it
  * before or can now (and nobody else), a removal those who could see it — and the `CatalogChange`
  * a declaration emits for each (its `scopes` or `scopeSets`, as the item has them when emitted).
+ * A resource's update reaches only the listeners whose token may read it when it is delivered.
  */
 import { Dispatcher, MemoryNotificationBus, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
 import type { AuthInfo, CatalogChange, DispatchContext } from '@toolwire/core';
@@ -35,12 +36,12 @@ function server(declare: (decl: ToolDeclaration) => void = () => undefined) {
  * notifications it received after its acknowledgement. A marker (`resources/updated` of
  * `test://end`, heard by everyone) tells when what came before it has arrived.
  */
-function listener(dispatcher: Dispatcher, scopes: string[], id: string) {
+function listener(dispatcher: Dispatcher, scopes: string[], id: string, resourceSubscriptions?: string[]) {
   const frames: { method: string; params?: { uri?: string } }[] = [];
   let wake: (() => void) | undefined;
   const controller = new AbortController();
   const context: DispatchContext = { protocolVersion: '2026-07-28', signal: controller.signal, access: token(scopes), notify: (json) => (frames.push(JSON.parse(json)), wake?.()) };
-  const done = dispatcher.dispatch(JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { _meta: META, notifications: { toolsListChanged: true, promptsListChanged: true } } }), context);
+  const done = dispatcher.dispatch(JSON.stringify({ jsonrpc: '2.0', id, method: 'subscriptions/listen', params: { _meta: META, notifications: { toolsListChanged: true, promptsListChanged: true, resourceSubscriptions } } }), context);
   const until = async (method: string, count: number): Promise<string[]> => {
     while (frames.filter((frame) => frame.method === method).length < count) await new Promise<void>((resolve) => (wake = resolve));
     return frames.slice(1).map((frame) => frame.method);
@@ -146,5 +147,20 @@ describe('list changes and the scopes of their items', () => {
     decl.addTool('late');
     await emitted();
     expect(changes).toEqual([{ type: 'listChanged', list: 'tools' }]);
+  });
+
+  it('a resource given scopes after a listener subscribed to it is no longer announced to a token lacking them', async () => {
+    const { decl, dispatcher } = server((d) => d.addResource('test://doc', 'doc').setContents('doc'));
+    const [admin, reader] = [listener(dispatcher, ['admin'], 'A', ['test://doc']), listener(dispatcher, [], 'R', ['test://doc'])];
+    for (const l of [admin, reader]) await l.until('notifications/subscriptions/acknowledged', 1);
+    const updated = 'notifications/resources/updated';
+    decl.resourceUpdated('test://doc');
+    await reader.until(updated, 1); // readable then: heard
+    decl.getResource('test://doc')!.setScopes(['admin']);
+    decl.resourceUpdated('test://doc');
+    decl.addTool('marker'); // heard by both: the last change
+    expect(await admin.until(TOOLS, 1)).toEqual([updated, updated, TOOLS]);
+    expect(await reader.until(TOOLS, 1)).toEqual([updated, TOOLS]);
+    for (const l of [admin, reader]) await l.close();
   });
 });

@@ -20,6 +20,8 @@ export class ChangeQueue {
   /** Each listener, with the number of changes made before it subscribed. */
   private readonly listeners = new Map<CatalogChangeListener, number>();
   private queued: Queued[] = [];
+  /** The items of the queued changes that show them after (their scopes are read when emitted). */
+  private readonly shownAfter = new Set<ListingChange['entry']>();
   private made = 0;
 
   /** Adds `listener`, to hear the changes made from now on; returns the function that removes it. */
@@ -34,8 +36,8 @@ export class ChangeQueue {
   /** Queues a change to what `list` shows. */
   listChanged(list: ListKind, change: ListingChange): void {
     const rescoped = change.before !== undefined && change.after;
-    if (rescoped && this.queued.some((q) => 'change' in q && q.change.entry === change.entry && q.change.after)) return;
-    this.push({ made: this.made + 1, list, change });
+    if (rescoped && this.shownAfter.has(change.entry)) return;
+    if (this.push({ made: this.made + 1, list, change }) && change.after) this.shownAfter.add(change.entry);
   }
 
   /** Queues the update of the resource at `uri`. */
@@ -43,16 +45,19 @@ export class ChangeQueue {
     this.push({ made: this.made + 1, uri });
   }
 
-  private push(queued: Queued): void {
-    if (this.listeners.size === 0) return; // nobody to tell: nothing to keep
+  /** Queues `queued`; `false` when nobody listens (nothing to keep). */
+  private push(queued: Queued): boolean {
+    if (this.listeners.size === 0) return false;
     this.made = queued.made;
     if (this.queued.push(queued) === 1) queueMicrotask(() => this.flush());
+    return true;
   }
 
   /** Emits what the turn queued; a change made while emitting is queued for the next microtask. */
   private flush(): void {
     const turn = this.queued;
     this.queued = [];
+    this.shownAfter.clear();
     for (const queued of turn) {
       const change: CatalogChange = 'uri' in queued ? { type: 'resourceUpdated', uri: queued.uri } : listChange(queued.list, queued.change);
       for (const [listener, since] of [...this.listeners]) if (queued.made > since) deliver(listener, change);

@@ -165,6 +165,8 @@ export class Prompt<A extends object = {}> extends CatalogEntry {
    * Sets the OAuth scopes a `prompts/get` needs, all of them: on an endpoint with the `auth`
    * option a token without them is answered 403 `insufficient_scope` before the procedure runs,
    * and `prompts/list` leaves the prompt out with `auth.listOnlyPermittedTools`. Not published.
+   * Changing the scopes of a listed prompt emits one `listChanged` for the callers who could list
+   * it before or can now; set right after `addPrompt`, they are the addition's.
    * @example decl.addPrompt('incident', 'Draft an incident report').setScopes(['ops'])
    */
   setScopes(scopes: readonly string[]): this {

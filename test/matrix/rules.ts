@@ -873,6 +873,39 @@ export const RULES: readonly Rule[] = [
     },
   },
   {
+    name: 'list changes and scopes (listOnlyPermittedTools): a tool added and given its scopes in one chain (addTool(…).setScopes([admin])) is announced only to a listener whose token lists it; a later setScopes, and a removal, reach the listeners that could see the tool before or can now — with a token lacking admin: not admin_reset becoming [admin, read] and back, yes the new tool becoming [read]; without auth, every change to all',
+    applies: (t, p) => modern(p) || t.name !== 'dispatcher',
+    async check(t, p) {
+      // 2026-07-28: a listen for tools and prompts (tagged); legacy: the GET stream, or a stdio connection (each token its own)
+      const stream = (id: number, token: string) => opened(t, modern(p) ? listenTo(p.version, { toolsListChanged: true, promptsListChanged: true }, { id, token }) : { version: p.version, method: 'GET', token });
+      const [reader, admin] = [await stream(451, 'reader'), await stream(452, 'admin')];
+      const acked = modern(p) ? 1 : 0;
+      const adminReset = t.decl.getTool('admin_reset')!;
+      const brief = t.decl.getPrompt('brief')!;
+      // one change at a time, each awaited at the admin (who hears them all), so each is a change of its own
+      let heard = acked;
+      const step = async (change: () => void): Promise<void> => {
+        change();
+        await admin.take((heard += 1));
+      };
+      const late = t.decl.addTool('late_admin', 'Added at runtime (scope admin)');
+      await step(() => late.setScopes(['admin'])); // chained with the addition: the reader never sees it
+      await step(() => adminReset.setScopes(['admin', 'read'])); // the reader could not see it before and cannot now
+      await step(() => adminReset.setScopes(['admin']));
+      await step(() => late.setScopes(['read'])); // the reader can see it now
+      await step(() => late.remove()); // the reader could see it
+      brief.setEnabled(false); // listed to every token: the last change, what came before it has arrived
+      const [tools, prompts] = ['notifications/tools/list_changed', 'notifications/prompts/list_changed'];
+      const methods = async (listening: Listening) => (await listening.until((frame) => frame.method === prompts)).slice(acked).map((frame) => frame.method);
+      expect(await methods(admin)).toEqual([...Array(5).fill(tools), prompts]);
+      expect(await methods(reader)).toEqual([...Array(t.protected ? 2 : 5).fill(tools), prompts]);
+      if (modern(p)) expect(reader.frames[acked].params?._meta).toEqual({ [META.subscriptionId]: 451 });
+      brief.setEnabled(true);
+      await reader.close();
+      await admin.close();
+    },
+  },
+  {
     name: 'legacy notification streams: the GET stream (notificationStream) carries list_changed untagged — of the tools its token lists — and never a resources/updated (stateless: broadcasts only); a stdio connection hears list_changed and the updates of the URIs it subscribed to',
     applies: (t, p) => !modern(p) && t.name !== 'dispatcher',
     async check(t, p) {

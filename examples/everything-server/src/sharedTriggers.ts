@@ -4,8 +4,9 @@
  * that shares a notification bus. The instance a trigger came through applies it at once (so a
  * re-list through it right after the call sees it) and announces the change on the bus; it also
  * publishes the trigger as the bus's `app` message, and every other instance applies it to its own
- * declaration with its bus muted — so a re-list through any of them agrees, and listeners hear
- * each change once, whichever instance holds them.
+ * declaration with its bus muted until the declaration has emitted the change (a microtask later)
+ * — so a re-list through any of them agrees, and listeners hear each change once, whichever
+ * instance holds them.
  *
  * How a trigger changes a declaration is `triggers.ts`'s (`Triggers.apply`).
  */
@@ -58,7 +59,8 @@ export class SharedTriggers {
     try {
       this.triggers.apply(kind, uri);
     } finally {
-      this.muted = false;
+      // a declaration emits the changes made in a turn one microtask later, all at once: muted until then
+      queueMicrotask(() => (this.muted = false));
     }
   }
 }

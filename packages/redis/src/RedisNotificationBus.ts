@@ -145,13 +145,19 @@ function parseMessage(text: string): BusMessage | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const m = value as Record<string, unknown>;
   if (m.type === 'listChanged' && typeof m.list === 'string' && LISTS.has(m.list)) {
-    if (m.scopes === undefined) return { type: 'listChanged', list: m.list as ListKind };
-    if (!Array.isArray(m.scopes) || !m.scopes.every((scope) => typeof scope === 'string')) return undefined;
-    return { type: 'listChanged', list: m.list as ListKind, scopes: m.scopes as string[] };
+    const list = m.list as ListKind;
+    if (m.scopeSets !== undefined) return Array.isArray(m.scopeSets) && m.scopeSets.length > 0 && m.scopes === undefined && m.scopeSets.every(isScopes) ? { type: 'listChanged', list, scopeSets: m.scopeSets } : undefined;
+    if (m.scopes === undefined) return { type: 'listChanged', list };
+    return isScopes(m.scopes) ? { type: 'listChanged', list, scopes: m.scopes } : undefined;
   }
   if (m.type === 'resourceUpdated' && typeof m.uri === 'string' && m.uri !== '') return { type: 'resourceUpdated', uri: m.uri };
   if (m.type === 'app' && typeof m.topic === 'string') return { type: 'app', topic: m.topic, data: m.data };
   return undefined;
+}
+
+/** Whether `value` is a list of scopes (strings). */
+function isScopes(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((scope) => typeof scope === 'string');
 }
 
 function reportToStderr(error: unknown): void {

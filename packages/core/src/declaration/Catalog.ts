@@ -2,8 +2,9 @@
  * Catalog: what a server serves — one {@link Collection} per kind of item (its tools, resources,
  * resource templates and prompts), each listed in pages and cached on its own, so a change to
  * one kind rebuilds that list and nothing else. Items are added, removed, enabled and disabled at
- * any time, serving included; each change to what a list shows is reported once through
- * `onListChanged` (templates count as `resources`, as `notifications/resources/list_changed` does).
+ * any time, serving included, and their scopes may change; each change to what a list shows is
+ * reported once through `onListChanged` (templates count as `resources`, as
+ * `notifications/resources/list_changed` does).
  */
 import { Tool } from './Tool';
 import { Resource } from './Resource';
@@ -13,6 +14,7 @@ import { schemaArguments } from './promptArguments';
 import type { PromptOptions } from './promptArguments';
 import { Collection } from './Collection';
 import type { CatalogEntry } from './CatalogEntry';
+import type { ListingChange } from './Collection';
 import { describe } from '../schema/Property';
 import type { SchemaDialect } from '../schema/Type';
 import type { ListKind as ChangedList } from '../notifications/CatalogChange';
@@ -55,14 +57,14 @@ export class Catalog {
 
   /**
    * @param pageSize - items per list page; `undefined`: one page holds all.
-   * @param onListChanged - called once per change to what a list shows (an item added, removed, enabled or disabled), with that item's scopes.
+   * @param onListChanged - called once per change to what a list shows (an item added, removed, enabled or disabled, or its scopes changed), with who it concerns.
    */
   constructor(
     readonly pageSize?: number,
-    onListChanged: (list: ChangedList, scopes: readonly string[]) => void = () => undefined,
+    onListChanged: (list: ChangedList, change: ListingChange) => void = () => undefined,
   ) {
     // each list: its result member, the capability it declares, the list its changes are reported under (templates count as resources)
-    const list = <T extends CatalogEntry>(kind: ListKind, capability: ChangedList): Collection<T> => new Collection<T>(kind, capability, pageSize, (entry) => onListChanged(capability, entry.scopes));
+    const list = <T extends CatalogEntry>(kind: ListKind, capability: ChangedList): Collection<T> => new Collection<T>(kind, capability, pageSize, (change) => onListChanged(capability, change));
     this.lists = {
       tools: list('tools', 'tools'),
       resources: list('resources', 'resources'),

@@ -1,8 +1,9 @@
 /**
  * CatalogEntry: what every item of a catalog shares — a tool, a resource, a resource template or
- * a prompt: the key its collection finds it by, whether it is enabled, and the collection holding
- * it, so that `setEnabled` and `remove` act there (one list change each, none for a no-op). A
- * disabled or removed entry is not listed, and a request for it is answered as for an unknown one.
+ * a prompt: the key its collection finds it by, whether it is enabled, the OAuth scopes using it
+ * needs, and the collection holding it, so that `setEnabled`, `remove` and a change of its scopes
+ * act there (one list change each, none for a no-op). A disabled or removed entry is not listed,
+ * and a request for it is answered as for an unknown one.
  */
 import { Published } from '../schema/revision';
 import { describe } from '../schema/Property';
@@ -14,6 +15,8 @@ export interface EntryHolder {
   remove(entry: CatalogEntry): boolean;
   /** `entry` was enabled or disabled, or — a resource — listed or not; `wasShown`: whether its list showed it before. */
   listingChanged(entry: CatalogEntry, wasShown: boolean): void;
+  /** `entry`'s scopes changed from `previous` (a listed tool or prompt: who sees it changed). */
+  scopesChanged(entry: CatalogEntry, previous: readonly string[]): void;
 }
 
 /** An item of a catalog: a {@link Tool}, {@link Resource}, {@link ResourceTemplate} or {@link Prompt}. */
@@ -74,6 +77,16 @@ export abstract class CatalogEntry extends Published {
   /** @internal Its collection took it (`holder`) or let it go (`undefined`). */
   attach(holder: EntryHolder | undefined): void {
     this.holder = holder;
+  }
+
+  /**
+   * Records that its scopes changed from `previous`: where lists show only what a token may use,
+   * the callers who see it changed (a tool's or a prompt's; resources are listed to all).
+   */
+  protected scopesChanged(previous: readonly string[]): void {
+    const now = this.scopes;
+    if (previous.length === now.length && previous.every((scope) => now.includes(scope))) return;
+    this.holder?.scopesChanged(this, previous);
   }
 
   /** Records that whether it is listed changed (for a subclass with its own listing switch); `wasShown`: whether its list showed it before. */

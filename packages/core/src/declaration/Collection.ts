@@ -3,7 +3,8 @@
  * templates or its prompts — in insertion order, keyed by name or URI, with its own
  * {@link Revision} and {@link PayloadCache}: a change to one of its items (or to a type one of
  * them refers to) rebuilds this list's pages and nothing else. Items are added, removed, enabled
- * and disabled at any time; each change to what the list shows calls `onListChanged` once.
+ * and disabled at any time, and their scopes change; each change to what the list shows (to
+ * anyone) calls `onListChanged` once, with who could see the item before or after it.
  *
  * Cursors name the first item of a page and carry the fingerprint of the listed keys and the
  * page size: a cursor cut before the list's membership changed answers -32602 ("list again"),
@@ -16,6 +17,18 @@ import type { CatalogEntry, EntryHolder } from './CatalogEntry';
 import { decodeCursor, encodeCursor, fingerprint } from './cursor';
 import type { ProtocolProfile } from '../protocol/profile';
 import type { ListKind as ChangedList } from '../notifications/CatalogChange';
+
+/**
+ * One change to what a list shows, and so who it concerns: the callers who could see the item
+ * before (`before`: the scopes it had then; absent when it was not shown) and those who can see
+ * it after (`after`: its scopes when the change is emitted, read then — an item just added is
+ * often given its scopes right after).
+ */
+export interface ListingChange {
+  readonly entry: CatalogEntry;
+  readonly before?: readonly string[];
+  readonly after: boolean;
+}
 
 /** The items of one kind, listed in pages. */
 export class Collection<T extends CatalogEntry> implements EntryHolder {
@@ -30,13 +43,13 @@ export class Collection<T extends CatalogEntry> implements EntryHolder {
    * @param kind - the member of the list result holding the entries (`tools`, `prompts` …).
    * @param capability - the server capability this collection declares once it held an item, and the list its changes are reported under.
    * @param pageSize - items per page; `undefined`: one page holds all.
-   * @param onListChanged - called once for each change to what the list shows, with the item that came, went, or was shown or hidden.
+   * @param onListChanged - called once for each change to what the list shows, with who could see the item before or after it.
    */
   constructor(
     readonly kind: string,
     readonly capability: ChangedList,
     readonly pageSize: number | undefined,
-    private readonly onListChanged: (entry: CatalogEntry) => void,
+    private readonly onListChanged: (change: ListingChange) => void,
   ) {}
 
   /** Every item held, enabled or not, in insertion order. */
@@ -82,7 +95,7 @@ export class Collection<T extends CatalogEntry> implements EntryHolder {
     entry.publish(this.revision);
     this.held = true;
     this.revision.bump();
-    if (entry.enabled && entry.listed) this.onListChanged(entry);
+    if (entry.enabled && entry.listed) this.onListChanged({ entry, after: true });
     return entry;
   }
 
@@ -93,14 +106,19 @@ export class Collection<T extends CatalogEntry> implements EntryHolder {
     this.entries.delete(held.key);
     held.attach(undefined);
     this.revision.bump();
-    if (held.enabled && held.listed) this.onListChanged(held);
+    if (held.enabled && held.listed) this.onListChanged({ entry: held, before: held.scopes, after: false });
     return true;
   }
 
   /** @internal An item was enabled or disabled, or listed or not; `wasShown`: whether the list showed it before. */
   listingChanged(entry: CatalogEntry, wasShown: boolean): void {
     this.revision.bump();
-    if (wasShown !== (entry.enabled && entry.listed)) this.onListChanged(entry);
+    if (wasShown !== (entry.enabled && entry.listed)) this.onListChanged(wasShown ? { entry, before: entry.scopes, after: false } : { entry, after: true });
+  }
+
+  /** @internal An item's scopes changed from `previous`: a list change for those who could see it before or can now. */
+  scopesChanged(entry: CatalogEntry, previous: readonly string[]): void {
+    if (entry.enabled && entry.listed) this.onListChanged({ entry, before: previous, after: true });
   }
 
   /** The first index of the page `cursor` names (0 without one), or `undefined` for a cursor this list never issued or issued before its membership changed. */

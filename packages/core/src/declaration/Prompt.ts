@@ -165,14 +165,18 @@ export class Prompt<A extends object = {}> extends CatalogEntry {
    * Sets the OAuth scopes a `prompts/get` needs, all of them: on an endpoint with the `auth`
    * option a token without them is answered 403 `insufficient_scope` before the procedure runs,
    * and `prompts/list` leaves the prompt out with `auth.listOnlyPermittedTools`. Not published.
+   * Changing the scopes of a listed prompt emits one `listChanged` for the callers who could list
+   * it before or can now; set right after `addPrompt`, they are the addition's.
    * @example decl.addPrompt('incident', 'Draft an incident report').setScopes(['ops'])
    */
   setScopes(scopes: readonly string[]): this {
     if (!Array.isArray(scopes)) throw new TypeError(`Prompt "${this.name}" setScopes: expected an array of scope strings, got ${describe(scopes)}`);
     const list = scopeList(scopes);
     if (typeof list === 'number') throw new TypeError(`Prompt "${this.name}" setScopes: expected scopes[${list}] to be a scope, got ${describe(scopes[list])}`);
+    const previous = this._scopes;
     this._scopes = list;
     this.changed();
+    this.scopesChanged(previous);
     return this;
   }
 

@@ -140,8 +140,10 @@ export abstract class ResourceEntry extends CatalogEntry {
 
   /**
    * Sets the OAuth scopes a read needs, all of them: on an endpoint with the `auth` option a
-   * token without them is answered 403 `insufficient_scope` before the read procedure runs.
-   * Not published. Stdio and open endpoints do not check scopes.
+   * token without them is answered 403 `insufficient_scope` before the read procedure runs, and
+   * its updates are no longer announced to listeners whose token lacks them. Resources are
+   * listed to every token, so this changes no list. Not published. Stdio and open endpoints do
+   * not check scopes.
    */
   setScopes(scopes: readonly string[]): this {
     if (!Array.isArray(scopes)) throw new TypeError(`${this.what} setScopes: expected an array of scope strings, got ${describe(scopes)}`);

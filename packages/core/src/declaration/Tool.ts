@@ -360,7 +360,9 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
    * Sets the OAuth scopes a call of this tool needs, all of them. On an endpoint with the `auth`
    * option a token without them is answered 403 `insufficient_scope` (naming the scopes) before
    * the procedure runs; tools/list may leave such tools out (`auth.listOnlyPermittedTools`).
-   * Not published in tools/list. Stdio and open endpoints do not check scopes.
+   * Not published in tools/list. Stdio and open endpoints do not check scopes. Changing the
+   * scopes of a listed tool emits one `listChanged` (`ToolDeclaration.onChange`) for the callers
+   * who could list it before or can now; set right after `addTool`, they are the addition's.
    * @example decl.addTool('admin_reset', 'Reset the server').setScopes(['admin'])
    */
   setScopes(scopes: readonly string[]): this {
@@ -369,8 +371,10 @@ export class Tool<P extends readonly ParamSpec[] = readonly ParamSpec[], O = unk
     if (typeof list === 'number') {
       throw new TypeError(`Tool "${this.name}" setScopes: expected scopes[${list}] to be a scope (printable ASCII without spaces or quotes), got ${describe(scopes[list])}`);
     }
+    const previous = this._scopes;
     this._scopes = list;
     this.changed();
+    this.scopesChanged(previous);
     return this;
   }
 

@@ -3,7 +3,8 @@
  * over the server's {@link ServerIdentity} (who the server is), its {@link Catalog} (the tools,
  * resources, templates and prompts it serves, changeable at runtime) and its
  * {@link VersionPolicy} (the protocol versions it accepts). The payloads served from them are
- * built by {@link ServerPayloads}; each catalog change is reported to `onChange` listeners.
+ * built by {@link ServerPayloads}; each catalog change is reported to `onChange` listeners once
+ * the code that made it has run ({@link ChangeQueue}).
  */
 import type { OutputOf, ParamSpec, StandardInput, Tool } from './Tool';
 import type { InferOutput, StandardSchemaV1 } from '../schema/StandardSchema';
@@ -14,7 +15,8 @@ import type { ResourceTemplate } from './ResourceTemplate';
 import type { Prompt } from './Prompt';
 import type { AppResourceOptions } from './appUi';
 import { Catalog } from './Catalog';
-import type { CatalogChange, CatalogChangeListener } from '../notifications/CatalogChange';
+import { ChangeQueue } from './ChangeQueue';
+import type { CatalogChangeListener } from '../notifications/CatalogChange';
 import { ServerIdentity } from './ServerIdentity';
 import type { VersionPolicy } from './VersionPolicy';
 import { ServerPayloads } from './ServerPayloads';
@@ -55,7 +57,7 @@ export class ToolDeclaration {
   readonly payloads: ServerPayloads;
   private readonly logLevel?: LoggingLevel;
   private readonly dialect: SchemaDialect;
-  private readonly changeListeners = new Set<CatalogChangeListener>();
+  private readonly changes = new ChangeQueue();
 
   /**
    * @param name - the server name `initialize` returns.
@@ -70,7 +72,7 @@ export class ToolDeclaration {
     this.identity = new ServerIdentity(name, version, options);
     const settings = resolveOptions(options);
     this.versionPolicy = settings.versions;
-    this.catalog = new Catalog(settings.pageSize, (list, scopes) => this.emitChange(scopes.length === 0 ? { type: 'listChanged', list } : { type: 'listChanged', list, scopes }));
+    this.catalog = new Catalog(settings.pageSize, (list, change) => this.changes.listChanged(list, change));
     this.logLevel = settings.logLevel;
     this.dialect = settings.dialect;
     this.payloads = new ServerPayloads(this.identity, this.catalog, this.versionPolicy, settings);
@@ -286,19 +288,18 @@ export class ToolDeclaration {
 
   /**
    * Subscribes to this declaration's changes: a list changed (an item added, removed, enabled or
-   * disabled — exactly one change each, none for a no-op; templates count as `resources`) or a
-   * resource was marked updated ({@link ToolDeclaration.resourceUpdated}). Editing an item's
-   * metadata (a description, a parameter) rebuilds its list but emits nothing. The server
+   * disabled, or a listed tool's or prompt's scopes changed — exactly one change each, none for a
+   * no-op; templates count as `resources`) or a resource was marked updated
+   * ({@link ToolDeclaration.resourceUpdated}). Editing an item's metadata (a description, a
+   * parameter) rebuilds its list but emits nothing. Changes are delivered in order once the code
+   * making them has run (a microtask later), so a change carries the item's scopes as they are
+   * then: `addTool(…).setScopes(['admin'])` is one change with `scopes: ['admin']`. The server
    * publishes the changes on its notification bus; returns the function that unsubscribes.
    * @example decl.onChange((change) => console.log(change)); // { type: 'listChanged', list: 'tools' }
    */
   onChange(listener: CatalogChangeListener): () => void {
     if (typeof listener !== 'function') throw new TypeError(`onChange: expected a function, got ${describe(listener)}`);
-    const entry: CatalogChangeListener = (change) => listener(change);
-    this.changeListeners.add(entry);
-    return () => {
-      this.changeListeners.delete(entry);
-    };
+    return this.changes.subscribe(listener);
   }
 
   /**
@@ -308,18 +309,7 @@ export class ToolDeclaration {
    */
   resourceUpdated(uri: string): void {
     if (typeof uri !== 'string' || uri === '') throw new TypeError(`resourceUpdated: expected a URI string, got ${describe(uri)}`);
-    this.emitChange({ type: 'resourceUpdated', uri });
-  }
-
-  /** Delivers `change` to every {@link ToolDeclaration.onChange} listener; one that throws does not stop the others. */
-  protected emitChange(change: CatalogChange): void {
-    for (const listener of [...this.changeListeners]) {
-      try {
-        listener(change);
-      } catch (error) {
-        console.error('toolwire: a catalog change listener threw:', error);
-      }
-    }
+    this.changes.resourceUpdated(uri);
   }
 
   /** The requested version when this declaration supports it, otherwise the latest. */

@@ -9,6 +9,9 @@ import { Dispatcher, ServiceDefinition, ToolDeclaration, integerType } from '@to
 /** What `decl.onChange` reports (derived here: the main entry does not name the type yet). */
 type CatalogChange = Parameters<Parameters<ToolDeclaration['onChange']>[0]>[0];
 
+/** Resolves once the changes made so far were emitted (they are, a microtask after the code making them). */
+const emitted = (): Promise<void> => Promise.resolve();
+
 type Rpc = { result?: Record<string, unknown> & { tools?: { name: string }[]; prompts?: { name: string }[]; resources?: { uri: string }[]; resourceTemplates?: { uriTemplate: string }[] }; error?: { code: number; message: string } };
 
 function server() {
@@ -41,20 +44,23 @@ describe('tools changed while serving', () => {
     expect(await names.tools()).toEqual(['first']);
     const late = decl.addTool('late', 'Added later').addParam('n', integerType());
     defs.registerTool(late, (n) => n * 2);
+    await emitted();
     expect(changes).toEqual([{ type: 'listChanged', list: 'tools' }]);
     expect(await names.tools()).toEqual(['first', 'late']);
     expect((await rpc('tools/call', { name: 'late', arguments: { n: 21 } })).result).toMatchObject({ content: [{ type: 'text', text: '42' }] });
   });
 
-  it('a change of an item that needs scopes carries them (a listener whose token lists only what it may use is not told of it)', () => {
+  it('a change of an item that needs scopes carries them, as the item has them when the change is emitted (a listener whose token lists only what it may use is not told of it)', async () => {
     const { decl, changes } = server();
-    const admin = decl.addTool('admin_reset').setScopes(['admin', 'write']);
+    const admin = decl.addTool('admin_reset').setScopes(['admin', 'write']); // one change, with the scopes set right after the addition
+    await emitted();
     admin.setEnabled(false);
     decl.addPrompt('ops').setScopes(['ops']).remove();
+    await emitted();
     expect(changes).toEqual([
-      { type: 'listChanged', list: 'tools' }, // added before its scopes were set
       { type: 'listChanged', list: 'tools', scopes: ['admin', 'write'] },
-      { type: 'listChanged', list: 'prompts' },
+      { type: 'listChanged', list: 'tools', scopes: ['admin', 'write'] },
+      { type: 'listChanged', list: 'prompts', scopes: ['ops'] },
       { type: 'listChanged', list: 'prompts', scopes: ['ops'] },
     ]);
   });
@@ -84,6 +90,7 @@ describe('tools changed while serving', () => {
   it('a disabled tool is not listed and answers as unknown; enabled again it is back in its place; no event for setting the current value', async () => {
     const { decl, rpc, names, changes, first } = server();
     decl.addTool('second');
+    await emitted();
     changes.length = 0;
     expect(first.setEnabled(false)).toBe(first);
     expect(first.enabled).toBe(false);
@@ -93,6 +100,7 @@ describe('tools changed while serving', () => {
     expect(decl.getTool('first')).toBeUndefined();
     expect(decl.catalog.lists.tools.get('first')).toBe(first);
     expect(decl.tools).toContain(first);
+    await emitted();
     first.setEnabled(true);
     first.setEnabled(true);
     expect(await names.tools()).toEqual(['first', 'second']);
@@ -103,11 +111,13 @@ describe('tools changed while serving', () => {
     ]);
   });
 
-  it('removing a disabled tool changes no list: it emits nothing', () => {
+  it('removing a disabled tool changes no list: it emits nothing', async () => {
     const { changes, first } = server();
     first.setEnabled(false);
+    await emitted();
     changes.length = 0;
     expect(first.remove()).toBe(true);
+    await emitted();
     expect(changes).toEqual([]);
   });
 
@@ -115,6 +125,7 @@ describe('tools changed while serving', () => {
     const { decl, names, changes, first } = server();
     decl.addTool('chained').addParam('a', integerType()).addParam('b', integerType()).setTitle('Chained');
     first.setTitle('First');
+    await emitted();
     expect(changes).toEqual([{ type: 'listChanged', list: 'tools' }]);
     expect(await names.tools()).toEqual(['first', 'chained']);
   });

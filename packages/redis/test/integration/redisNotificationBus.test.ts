@@ -4,11 +4,13 @@
  * stay apart, a malformed message on the channel is reported and dropped, and an outage is
  * told — `down` once, publishes rejected — until Redis is back (`up`, delivery again), with no
  * help from the caller. Two dispatchers sharing it: a resource updated through one reaches a
- * listen held by the other.
+ * listen held by the other, and a tool's scope change through one reaches the listens of the
+ * other whose tokens could see the tool before or can now (and no other).
  */
 import { createClient } from '@redis/client';
 import { Dispatcher, ServiceDefinition, ToolDeclaration } from '@toolwire/core';
-import type { BusMessage } from '@toolwire/core';
+import type { AuthInfo, BusMessage } from '@toolwire/core';
+import { Access } from '@toolwire/core/transport';
 import { RedisNotificationBus } from '@toolwire/redis';
 import { startRedis, RedisServer } from '../../../../test-support/redisServer';
 
@@ -45,6 +47,24 @@ function collect(bus: RedisNotificationBus, count: number): Promise<BusMessage[]
       },
     });
   });
+}
+
+/**
+ * Publishes the `malformed` texts raw on `channel`, then `change` and a prompts `listChanged`
+ * through one bus: what another bus on the channel received, and the errors it reported.
+ */
+async function acrossChannel(channel: string, malformed: readonly string[], change: BusMessage): Promise<{ received: BusMessage[]; errors: unknown[] }> {
+  const errors: unknown[] = [];
+  const [a, b] = [await connect({ channel }), await connect({ channel, onError: (e) => errors.push(e) })];
+  const raw = createClient({ url: redis!.url });
+  await raw.connect();
+  const onB = collect(b, 2);
+  for (const text of malformed) await raw.publish(channel, text);
+  await a.publish(change);
+  await a.publish({ type: 'listChanged', list: 'prompts' });
+  const received = await onB;
+  await raw.close();
+  return { received, errors };
 }
 
 describe('RedisNotificationBus', () => {
@@ -87,17 +107,16 @@ describe('RedisNotificationBus', () => {
   });
 
   it('carries the scopes of a list change (who may be told of it), and drops a change whose scopes are not strings', async () => {
-    const errors: unknown[] = [];
-    const [a, b] = [await connect({ channel: 'test:scopes' }), await connect({ channel: 'test:scopes', onError: (e) => errors.push(e) })];
-    const raw = createClient({ url: redis!.url });
-    await raw.connect();
-    const onB = collect(b, 2);
-    await raw.publish('test:scopes', '{"type":"listChanged","list":"tools","scopes":[1]}');
-    await a.publish({ type: 'listChanged', list: 'tools', scopes: ['admin'] });
-    await a.publish({ type: 'listChanged', list: 'prompts' });
-    expect(await onB).toEqual([{ type: 'listChanged', list: 'tools', scopes: ['admin'] }, { type: 'listChanged', list: 'prompts' }]);
+    const { received, errors } = await acrossChannel('test:scopes', ['{"type":"listChanged","list":"tools","scopes":[1]}'], { type: 'listChanged', list: 'tools', scopes: ['admin'] });
+    expect(received).toEqual([{ type: 'listChanged', list: 'tools', scopes: ['admin'] }, { type: 'listChanged', list: 'prompts' }]);
     expect(String(errors[0])).toContain('dropped a malformed message on test:scopes');
-    await raw.close();
+  });
+
+  it('carries the scope sets of a scope change (those who could see the item before or can now), and drops malformed sets', async () => {
+    const malformed = ['{"type":"listChanged","list":"tools","scopeSets":[["a"],[2]]}', '{"type":"listChanged","list":"tools","scopeSets":[]}', '{"type":"listChanged","list":"tools","scopeSets":"admin"}'];
+    const { received, errors } = await acrossChannel('test:scopeSets', malformed, { type: 'listChanged', list: 'tools', scopeSets: [['finance'], ['audit']] });
+    expect(received).toEqual([{ type: 'listChanged', list: 'tools', scopeSets: [['finance'], ['audit']] }, { type: 'listChanged', list: 'prompts' }]);
+    expect(errors).toHaveLength(3);
   });
 
   it('validates its options', async () => {
@@ -169,5 +188,44 @@ describe('RedisNotificationBus', () => {
     expect(JSON.parse(frames[1])).toEqual({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'test://a', _meta: { 'io.modelcontextprotocol/subscriptionId': 'L' } } });
     controller.abort();
     await listen;
+  });
+
+  it('carries a scope change of a tool through one dispatcher to the listens of another whose tokens could see it before or can now, and no other', async () => {
+    const make = async () => {
+      const decl = new ToolDeclaration('n', '1');
+      decl.addTool('report').setScopes(['finance']);
+      return { decl, dispatcher: new Dispatcher(new ServiceDefinition(), decl, { notificationBus: await connect({ channel: 'test:rescoped' }), missingProcedures: 'ignore' }) };
+    };
+    const [a, b] = [await make(), await make()];
+    const meta = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} };
+    const listen = (scopes: string[]) => {
+      const methods: string[] = [];
+      let wake: (() => void) | undefined;
+      const controller = new AbortController();
+      const access = new Access(Object.freeze({ subject: scopes.join('+') || 'reader', scopes }) as AuthInfo, { resourceMetadataUrl: 'https://x/.well-known/oauth-protected-resource', requiredScopes: [], listOnlyPermittedTools: true });
+      const done = b.dispatcher.dispatch(JSON.stringify({ jsonrpc: '2.0', id: 'L', method: 'subscriptions/listen', params: { _meta: meta, notifications: { toolsListChanged: true } } }), {
+        protocolVersion: '2026-07-28',
+        signal: controller.signal,
+        access,
+        notify: (json) => {
+          methods.push((JSON.parse(json) as { method: string }).method);
+          wake?.();
+        },
+      });
+      const take = async (count: number): Promise<string[]> => {
+        while (methods.length < count) await new Promise<void>((resolve) => (wake = resolve));
+        return methods.slice(1);
+      };
+      return { take, close: () => (controller.abort(), done) };
+    };
+    const [finance, audit, reader] = [listen(['finance']), listen(['audit']), listen([])];
+    for (const l of [finance, audit, reader]) await l.take(1); // acknowledged
+    a.decl.getTool('report')!.setScopes(['audit']);
+    a.decl.addTool('marker'); // heard by every token: the last change
+    const changed = 'notifications/tools/list_changed';
+    expect(await finance.take(3)).toEqual([changed, changed]);
+    expect(await audit.take(3)).toEqual([changed, changed]);
+    expect(await reader.take(2)).toEqual([changed]);
+    for (const l of [finance, audit, reader]) await l.close();
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { RequestId } from '../jsonRpc';
 import type { Access } from '../../auth/Access';
-import type { ListKind } from '../../notifications/CatalogChange';
+import type { CatalogChange, ListKind } from '../../notifications/CatalogChange';
 import { listChangedJson, resourceUpdatedJson } from './notificationJson';
 
 /** Where a listener's notifications go, and how it ends. */
@@ -44,13 +44,16 @@ export class Listener {
   ) {}
 
   /**
-   * Whether a change to `list` of an item needing `scopes` changed what this listener's lists
-   * show: tools and prompts are listed only when the token may use them where the endpoint
-   * lists only permitted ones (`auth.listOnlyPermittedTools`); resources are always listed.
+   * Whether `change` changed what this listener's lists show: tools and prompts are listed only
+   * when the token may use them where the endpoint lists only permitted ones
+   * (`auth.listOnlyPermittedTools`) — the token holds the change's `scopes`, or one of its
+   * `scopeSets`; resources are always listed.
    */
-  shows(list: ListKind, scopes: readonly string[] | undefined): boolean {
-    if (!scopes || list === 'resources' || !this.access?.listOnlyPermittedTools) return true;
-    return this.access.missing(scopes).length === 0;
+  shows(change: Extract<CatalogChange, { type: 'listChanged' }>): boolean {
+    const access = this.access;
+    if (change.list === 'resources' || !access?.listOnlyPermittedTools) return true;
+    if (change.scopeSets) return change.scopeSets.some((scopes) => access.missing(scopes).length === 0);
+    return !change.scopes || access.missing(change.scopes).length === 0;
   }
 
   /** Sends `list_changed` for `list`. */

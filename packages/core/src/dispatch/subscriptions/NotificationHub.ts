@@ -3,7 +3,8 @@
  * publishes every change of its declaration (`decl.onChange`) on the bus — so listeners on every
  * instance sharing the bus hear it — and holds one bus subscription while it has listeners,
  * however many (one subscription fans out to all of them: by list, by resource URI; a list's
- * change only to those whose token lists the item that changed). It bounds
+ * change only to those whose token lists the item that changed, a resource's update only to
+ * those whose token may read it now). It bounds
  * them (`maxSubscriptions` in all, `maxSubscriptionsPerPrincipal`, `maxResourceSubscriptions`
  * per listener), sends keep-alives on idle streams, and tells its listeners when the bus goes
  * down (they end with a final notice) or when the server ends them gracefully.
@@ -16,6 +17,7 @@ import type { CatalogChange, ListKind } from '../../notifications/CatalogChange'
 import type { BusMessage, NotificationBus } from '../../notifications/NotificationBus';
 import { MemoryNotificationBus } from '../../notifications/MemoryNotificationBus';
 import type { Listener } from './Listener';
+import { readScopes } from './listenFilter';
 
 /** The default interval of keep-alives on idle streams: 15 s. */
 export const DEFAULT_KEEP_ALIVE_MS = 15_000;
@@ -48,7 +50,7 @@ export class NotificationHub {
   broadcasts = false;
 
   constructor(
-    decl: ToolDeclaration,
+    private readonly decl: ToolDeclaration,
     private readonly settings: HubSettings,
   ) {
     this.bus = settings.bus ?? new MemoryNotificationBus();
@@ -139,10 +141,17 @@ export class NotificationHub {
   /** One message from the bus, to the listeners that asked for it. */
   private message(message: BusMessage): void {
     if (message.type === 'listChanged') {
-      for (const listener of this.byList[message.list]) if (listener.shows(message.list, message.scopes)) deliver(listener, () => listener.listChanged(message.list));
+      for (const listener of this.byList[message.list]) if (listener.shows(message)) deliver(listener, () => listener.listChanged(message.list));
     } else if (message.type === 'resourceUpdated') {
       const watchers = this.byUri.get(message.uri);
-      if (watchers) for (const listener of watchers) deliver(listener, () => listener.resourceUpdated(message.uri));
+      if (!watchers) return;
+      // the scopes a read needs now: a resource given scopes after a listener subscribed is no longer its to hear of
+      let scopes: readonly string[] | undefined;
+      for (const listener of watchers) {
+        const access = listener.access;
+        if (access && access.missing((scopes ??= readScopes(this.decl, message.uri))).length > 0) continue;
+        deliver(listener, () => listener.resourceUpdated(message.uri));
+      }
     }
   }
 

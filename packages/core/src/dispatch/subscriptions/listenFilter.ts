@@ -64,9 +64,12 @@ export function filterJson(filter: ListenFilter): Record<string, unknown> {
 
 /** Whether a caller with `access` may read `uri` (no token: anyone; an unknown URI: nothing to refuse yet). */
 export function mayRead(decl: ToolDeclaration, uri: string, access: Access | undefined): boolean {
-  if (!access) return true;
-  const target = resourceTarget(decl, uri);
-  return !target || access.missing(target.scopes).length === 0;
+  return !access || access.missing(readScopes(decl, uri)).length === 0;
+}
+
+/** The scopes a read of `uri` needs now: its resource's or its template's (none for an unknown URI). */
+export function readScopes(decl: ToolDeclaration, uri: string): readonly string[] {
+  return resourceTarget(decl, uri)?.scopes ?? [];
 }
 
 function stringList(value: unknown, key: string, max: number): readonly string[] | undefined | string {

@@ -21,8 +21,11 @@ const MODERN_VERSION = '2026-07-28';
 const PROTOCOL_VERSION_META = 'io.modelcontextprotocol/protocolVersion';
 /** The 2026-07-28 error for a standard header that disagrees with the body (HTTP 400 in the spec; in-band here). */
 const HEADER_MISMATCH = -32020;
-/** What a 2026-07-28 result adds before its closing brace. */
-const MODERN_TAIL = `,"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"hand-written","version":"1.0.0"}}`;
+/** The members a 2026-07-28 result adds to its own. */
+const MODERN_FIELDS = { resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'hand-written', version: '1.0.0' } } } as const;
+
+/** The era of a result: `undefined` legacy, or the 2026-07-28 members it adds to its own. */
+type Era = typeof MODERN_FIELDS | undefined;
 
 function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -32,8 +35,9 @@ function error(id: Id | null, code: number, message: string): string {
   return JSON.stringify({ jsonrpc: '2.0', id, error: { code, message } });
 }
 
-function text(id: Id, value: string): string {
-  return JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: value }], isError: false } });
+function text(id: Id, value: string, era?: Era): string {
+  const result = { content: [{ type: 'text', text: value }], isError: false };
+  return JSON.stringify({ jsonrpc: '2.0', id, result: era === undefined ? result : { ...result, ...era } });
 }
 
 /**
@@ -54,26 +58,27 @@ export function createHandRpc(toolCount: number): (message: unknown, headers?: H
   const initialized = new Map([['2025-11-25', initialize('2025-11-25')], ['2025-03-26', initialize('2025-03-26')]]);
   const known = new Set(specs.map((s) => s.name));
 
-  const call = (id: Id, params: unknown): string => {
+  const call = (id: Id, params: unknown, era?: Era): string => {
     if (!isObject(params) || typeof params.name !== 'string') return error(id, -32602, 'Invalid params');
     const args = isObject(params.arguments) ? params.arguments : {};
     switch (params.name) {
       case 'add':
         if (!Number.isInteger(args.a) || !Number.isInteger(args.b)) return error(id, -32602, 'add expects integers a and b');
-        return text(id, String((args.a as number) + (args.b as number)));
+        return text(id, String((args.a as number) + (args.b as number)), era);
       case 'sum': {
         if (!structured) return error(id, -32602, 'Unknown tool: sum');
         if (!Number.isInteger(args.a) || !Number.isInteger(args.b)) return error(id, -32602, 'sum expects integers a and b');
         const output = { sum: (args.a as number) + (args.b as number) };
-        return JSON.stringify({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output, isError: false } });
+        const result = { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output, isError: false };
+        return JSON.stringify({ jsonrpc: '2.0', id, result: era === undefined ? result : { ...result, ...era } });
       }
       case 'echo':
         if (typeof args.message !== 'string') return error(id, -32602, 'echo expects a string message');
-        return text(id, args.message);
+        return text(id, args.message, era);
       default:
         if (!known.has(params.name)) return error(id, -32602, `Unknown tool: ${params.name}`);
         if (!Number.isInteger(args.x)) return error(id, -32602, 'expected an integer x');
-        return text(id, String(args.x));
+        return text(id, String(args.x), era);
     }
   };
 
@@ -86,8 +91,7 @@ export function createHandRpc(toolCount: number): (message: unknown, headers?: H
     if (header('mcp-protocol-version') !== MODERN_VERSION) return error(id, HEADER_MISMATCH, 'MCP-Protocol-Version does not match the request');
     if (header('mcp-method') !== 'tools/call') return error(id, HEADER_MISMATCH, 'Mcp-Method does not match the request');
     if (header('mcp-name') !== params.name) return error(id, HEADER_MISMATCH, 'Mcp-Name does not match the request');
-    const reply = call(id, params);
-    return reply.includes('"result":') ? `${reply.slice(0, -2)}${MODERN_TAIL}}}` : reply;
+    return call(id, params, MODERN_FIELDS);
   };
 
   return (message, headers) => {

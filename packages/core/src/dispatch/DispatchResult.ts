@@ -54,10 +54,8 @@ export interface ErrorOutcome {
 export interface ResultReply {
   readonly kind: 'result';
   readonly id: string | number;
-  /** The result object's JSON text, up to (not including) its closing `}`; just `{` when it has no members ({@link empty}). */
+  /** The result object's JSON text, up to (not including) its closing `}`; just `{` when it has no members of its own (the writer then writes the era's members without a leading comma). */
   readonly open: string;
-  /** `open` is `{`: the result has no members of its own (the writer then writes the era's without a leading comma). */
-  readonly empty?: boolean;
   /**
    * The members of the result's own `_meta` as JSON text, without braces (never `''`): a
    * `withResultMeta` value's, the `subscriptions/listen` final result's subscription id. The

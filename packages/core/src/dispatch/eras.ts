@@ -11,7 +11,7 @@ import type { Era, ProtocolProfile } from '../protocol/profile';
 import type { ToolDeclaration } from '../declaration/ToolDeclaration';
 import type { Answer, DispatchResult, Disposition, HandlerReply, Reply, ResultReply } from './DispatchResult';
 import type { InboundRequest } from './Inbound';
-import { isResultReply, ownMetaTail, writeResult } from './replies';
+import { hasMembers, isResultReply, ownMetaTail, writeResult } from './replies';
 
 /** Writes a handler's reply to one request as its era sends it. */
 export type ReplyWriter = (request: InboundRequest, reply: HandlerReply) => Reply;
@@ -79,8 +79,9 @@ function modernWriter(decl: ToolDeclaration): ReplyWriter {
   const stamped = (answer: Answer, of: ProtocolProfile): DispatchResult | undefined => {
     if (!isResultReply(answer)) return answer;
     const tail = tailOf(answer.stamp, of);
-    if (answer.meta === undefined) return writeResult(answer, answer.empty ? tail.alone : tail.after);
-    return writeResult(answer, (answer.empty ? tail.metaOpenAlone : tail.metaOpen) + answer.meta + tail.metaClose);
+    const members = hasMembers(answer);
+    if (answer.meta === undefined) return writeResult(answer, members ? tail.after : tail.alone);
+    return writeResult(answer, (members ? tail.metaOpen : tail.metaOpenAlone) + answer.meta + tail.metaClose);
   };
   return (request, reply) => (reply instanceof Promise ? reply.then((r) => stamped(r, request.profile)) : stamped(reply, request.profile));
 }

@@ -26,18 +26,18 @@ export function errorReply(id: RequestId | null, code: ErrorCode | number, messa
  * the era's writer writes.
  */
 export function resultReply(id: RequestId, open: string, stamp: ResultReply['stamp'] = 'complete', isError = false, meta?: string): ResultReply {
-  return typed(id, open, false, stamp, isError, meta);
+  return typed(id, open, stamp, isError, meta);
 }
 
 /** A result whose object is `value` (serialised here; the era's writer closes it), with the members of its own `_meta` (see {@link resultReply}). */
 export function valueReply(id: RequestId, value: object, stamp: ResultReply['stamp'] = 'complete', meta?: string): ResultReply {
   const json = JSON.stringify(value);
-  return typed(id, json.slice(0, -1), json === '{}', stamp, false, meta);
+  return typed(id, json.slice(0, -1), stamp, false, meta);
 }
 
 /** Every reply has the same fields in the same order: one shape for the writer to read. */
-function typed(id: RequestId, open: string, empty: boolean, stamp: ResultReply['stamp'], isError: boolean, meta: string | undefined): ResultReply {
-  return { kind: 'result', id, open, empty, meta: meta || undefined, isError, stamp };
+function typed(id: RequestId, open: string, stamp: ResultReply['stamp'], isError: boolean, meta: string | undefined): ResultReply {
+  return { kind: 'result', id, open, meta: meta || undefined, isError, stamp };
 }
 
 /** A tools/call result that reports a tool execution error: one text block, `isError: true`. */
@@ -50,13 +50,18 @@ export function writeResult(reply: ResultReply, tail: string): DispatchResult {
   return { body: resultOpening(reply.id) + reply.open + tail + '}}', status: 200, outcome: reply };
 }
 
+/** Whether a result's text holds members of its own (its `open` is more than `{`): the era's members then follow a comma. */
+export function hasMembers(reply: Pick<ResultReply, 'open'>): boolean {
+  return reply.open.length > 1;
+}
+
 /** What a legacy era writes after a result's own members: its own `_meta`, if it has one. */
-export function ownMetaTail(reply: Pick<ResultReply, 'empty' | 'meta'>): string {
-  return reply.meta === undefined ? '' : `${reply.empty ? '' : ','}"_meta":{${reply.meta}}`;
+export function ownMetaTail(reply: Pick<ResultReply, 'open' | 'meta'>): string {
+  return reply.meta === undefined ? '' : `${hasMembers(reply) ? ',' : ''}"_meta":{${reply.meta}}`;
 }
 
 /** The result object of `reply` as its procedure's side made it (JSON text: its own `_meta`, without the era's result fields and serverInfo). */
-export function resultJsonOf(reply: Pick<ResultReply, 'open' | 'empty' | 'meta'>): string {
+export function resultJsonOf(reply: Pick<ResultReply, 'open' | 'meta'>): string {
   return reply.open + ownMetaTail(reply) + '}';
 }
 

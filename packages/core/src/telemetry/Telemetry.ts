@@ -69,7 +69,6 @@ interface ResultOutcome {
   readonly isError: boolean;
   /** Its object's text without the closing brace (the era's fields are not in it). */
   readonly open: string;
-  readonly empty?: boolean;
   /** The members of its own `_meta` (JSON text without braces). */
   readonly meta?: string;
 }

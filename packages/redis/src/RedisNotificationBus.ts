@@ -160,6 +160,7 @@ function isScopes(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((scope) => typeof scope === 'string');
 }
 
+/** The default `onError`: the bus's errors name it already (`RedisNotificationBus: …`). */
 function reportToStderr(error: unknown): void {
-  console.error('toolwire: RedisNotificationBus:', error instanceof Error ? error.message : error);
+  console.error('toolwire:', error instanceof Error ? error.message : error);
 }
